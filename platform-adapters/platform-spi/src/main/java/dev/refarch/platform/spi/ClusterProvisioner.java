@@ -1,0 +1,40 @@
+package dev.refarch.platform.spi;
+
+import java.util.Map;
+
+/**
+ * Starts a MongoDB deployment of a given {@link Topology} and hands back its connection string.
+ *
+ * <p>Found by {@link #name()} through {@link java.util.ServiceLoader}. Implementations are
+ * thread-safe; each {@link #start} returns an independent cluster that the caller must close.
+ *
+ * <pre>{@code
+ * try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse("rs=3"), Map.of())) {
+ *   String uri = cluster.connectionString();
+ * }
+ * }</pre>
+ */
+public interface ClusterProvisioner {
+
+  /** Short lower-case name, e.g. {@code local}, {@code kubernetes}. */
+  String name();
+
+  /** One line saying where the cluster runs. */
+  String description();
+
+  /**
+   * Why this provisioner cannot start the topology here, or {@code null} when it can. Lets a
+   * caller skip with a reason instead of failing, e.g. "no mongos binary found (set MONGOS_BIN)".
+   */
+  default String unavailableReason(Topology topology) {
+    return null;
+  }
+
+  /**
+   * Starts the topology and waits until it accepts writes.
+   *
+   * @param settings provisioner-specific settings (image, resources, cache size), may be empty
+   * @throws PlatformException when the cluster cannot be started; nothing is left running
+   */
+  RunningCluster start(Topology topology, Map<String, String> settings);
+}

@@ -1,0 +1,33 @@
+package dev.refarch.platform.spi;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Breaks members of a deployment on purpose: kills, pauses or steps down a process, powers off a
+ * VM, fails a drive, deletes a pod.
+ *
+ * <p>Implementations are thread-safe: a fault schedule may fire from its own thread while the
+ * workload runs. Targets are resolved when the fault is injected, not when it is scheduled, so
+ * "primary" means the primary at that moment.
+ */
+public interface FaultInjector {
+
+  /** Short lower-case name, e.g. {@code local}, {@code vsan}, {@code santricity}. */
+  String name();
+
+  /** The actions this injector supports, e.g. {@code kill}, {@code pause}, {@code stepdown}. */
+  Set<String> actions();
+
+  /** The member names targets may resolve to, in a stable order. */
+  List<String> members();
+
+  /**
+   * Carries out the fault and returns when it has taken effect.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for an unknown action or
+   *     target, before anything is done
+   * @throws PlatformException when the platform refused or failed
+   */
+  FaultEvent inject(Fault fault);
+}
