@@ -66,6 +66,9 @@ public sealed interface Topology {
       if (!arbiter && dataMembers == 3) {
         return "pss";
       }
+      if (!arbiter && dataMembers == 1) {
+        return "rs=1";
+      }
       return arbiter ? "rs=" + dataMembers + "+arbiter" : "rs=" + dataMembers + "x";
     }
 

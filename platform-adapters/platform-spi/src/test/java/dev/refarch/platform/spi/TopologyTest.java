@@ -31,6 +31,14 @@ class TopologyTest {
   }
 
   @Test
+  void labelsUseTheSeedsTerms() {
+    assertThat(Topology.replicaSet(1).label()).isEqualTo("rs=1");
+    assertThat(Topology.replicaSetWithArbiter(2).label()).isEqualTo("rs=3");
+    assertThat(Topology.replicaSet(3).label()).isEqualTo("pss");
+    assertThat(Topology.replicaSet(5).label()).isEqualTo("rs=5x");
+  }
+
+  @Test
   void countsDataMembers() {
     assertThat(Topology.parse("rs=3").dataMembers()).isEqualTo(2);
     assertThat(((Topology.ReplicaSet) Topology.parse("rs=3")).members()).isEqualTo(3);

@@ -1,0 +1,124 @@
+package dev.refarch.platform.local;
+
+import dev.refarch.platform.local.config.LocalSettings;
+import dev.refarch.platform.local.deploy.Deployment;
+import dev.refarch.platform.local.fault.LocalFaultInjector;
+import dev.refarch.platform.local.process.Member;
+import dev.refarch.platform.spi.FaultInjector;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A running local deployment: its connection string, its state, its fault injector, and the
+ * duty to stop every process and delete its directory on {@link #close()} — or, if the JVM exits
+ * without a close, from a shutdown hook.
+ *
+ * <p>Thread-safe. {@link #close()} is idempotent; a second caller waits for the first to finish.
+ */
+final class LocalCluster implements RunningCluster {
+
+  /** The component name under which {@link #state()} records facts. */
+  static final String COMPONENT = "local";
+
+  private final Deployment deployment;
+  private final LocalSettings settings;
+  private final LocalFaultInjector faults;
+  private final Thread shutdownHook;
+  private volatile String version = "unknown";
+  private boolean closed; // guarded by this
+
+  /** Registers the shutdown hook at once, so processes started from now on are covered. */
+  LocalCluster(Deployment deployment, LocalSettings settings) {
+    this.deployment = deployment;
+    this.settings = settings;
+    this.faults = new LocalFaultInjector(deployment.members(), settings.startTimeout());
+    this.shutdownHook = new Thread(this::stopAndClean,
+        "ycsb-local-shutdown-" + deployment.workDir().getFileName());
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  /** Records the server version once the deployment runs. */
+  void started(String serverVersion) {
+    this.version = serverVersion;
+  }
+
+  /** Gives up a cluster whose start failed and was cleaned up by the launcher. */
+  synchronized void abandon() {
+    closed = true;
+    removeShutdownHook();
+  }
+
+  @Override
+  public Topology topology() {
+    return deployment.topology();
+  }
+
+  @Override
+  public String connectionString() {
+    return deployment.connectionString();
+  }
+
+  @Override
+  public PlatformState state() {
+    Map<String, String> facts = new TreeMap<>();
+    facts.put("topology", deployment.topology().label());
+    facts.put("connectionString", deployment.connectionString());
+    facts.put("mongod.version", version);
+    facts.put("mongod.path", deployment.mongod().path().toString());
+    facts.put("mongod.source", deployment.mongod().source());
+    deployment.mongos().ifPresent(m -> {
+      facts.put("mongos.path", m.path().toString());
+      facts.put("mongos.source", m.source());
+    });
+    facts.put("workDir", deployment.workDir().toString());
+    facts.put("keepData", String.valueOf(settings.keepData()));
+    facts.put("wiredTigerCacheSizeGB", settings.cacheSizeArgument());
+    settings.electionTimeoutMillis().ifPresent(ms ->
+        facts.put("electionTimeoutMillis", String.valueOf(ms)));
+    for (Member m : deployment.members()) {
+      String prefix = "member." + m.name() + ".";
+      facts.put(prefix + "port", String.valueOf(m.spec().port()));
+      facts.put(prefix + "role", m.spec().role().label());
+      facts.put(prefix + "process", m.status().label());
+      m.lastPid().ifPresent(pid -> facts.put(prefix + "pid", String.valueOf(pid)));
+      if (m.spec().role().inReplicaSet()) {
+        facts.put(prefix + "replicaSet", m.spec().group());
+      }
+    }
+    return new PlatformState(Map.of(COMPONENT, facts));
+  }
+
+  @Override
+  public FaultInjector faults() {
+    return faults;
+  }
+
+  @Override
+  public void close() {
+    stopAndClean();
+    removeShutdownHook();
+  }
+
+  private void removeShutdownHook() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException shuttingDown) {
+      // The JVM is already exiting and runs the hook itself; stopAndClean is idempotent.
+    }
+  }
+
+  private synchronized void stopAndClean() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    deployment.stopAll();
+    if (!settings.keepData()) {
+      deployment.deleteFiles(Set.of());
+    }
+  }
+}

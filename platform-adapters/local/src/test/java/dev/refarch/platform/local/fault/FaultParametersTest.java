@@ -1,0 +1,62 @@
+package dev.refarch.platform.local.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.refarch.platform.local.process.ProcessStatus;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FaultParametersTest {
+
+  private static final Duration DEFAULT = Duration.ofSeconds(60);
+
+  @Test
+  void stepDownDefaultsToSixtySecondsWithoutForce() {
+    FaultParameters p = FaultParameters.parse(FaultAction.STEPDOWN, Map.of(), DEFAULT);
+
+    assertThat(p).isEqualTo(new FaultParameters(DEFAULT, 60, false));
+    assertThat(p.catchUpSeconds()).isEqualTo(10);
+  }
+
+  @Test
+  void readsSecondsForceAndTimeout() {
+    FaultParameters p = FaultParameters.parse(FaultAction.STEPDOWN,
+        Map.of("seconds", "5", "force", "true", "timeoutSeconds", "7"), DEFAULT);
+
+    assertThat(p).isEqualTo(new FaultParameters(Duration.ofSeconds(7), 5, true));
+    assertThat(p.catchUpSeconds()).as("below the step-down period").isEqualTo(2);
+  }
+
+  @Test
+  void rejectsParametersTheActionDoesNotTake() {
+    assertThatThrownBy(() -> FaultParameters.parse(FaultAction.KILL, Map.of("seconds", "5"),
+        DEFAULT))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("allowed: parameters of kill: timeoutSeconds");
+    assertThatThrownBy(() -> FaultParameters.parse(FaultAction.STEPDOWN, Map.of("secnds", "5"),
+        DEFAULT))
+        .hasMessageContaining("did you mean 'seconds'?");
+  }
+
+  @Test
+  void rejectsBadValues() {
+    assertThatThrownBy(() -> FaultParameters.parse(FaultAction.STEPDOWN, Map.of("seconds", "0"),
+        DEFAULT))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("seconds='0' is not allowed; allowed: an integer from 1 to 86400");
+  }
+
+  @Test
+  void actionsParseInAnyCaseAndListTheAllowedOnes() {
+    assertThat(FaultAction.parse(" StepDown ")).isEqualTo(FaultAction.STEPDOWN);
+    assertThat(FaultAction.RESTART.needs()).isEqualTo(ProcessStatus.EXITED);
+    assertThat(FaultAction.RESUME.needs()).isEqualTo(ProcessStatus.PAUSED);
+    assertThatThrownBy(() -> FaultAction.parse("kil"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessage("fault.action='kil' is not allowed; allowed: kill, stop, pause, resume,"
+            + " stepdown, restart (did you mean 'kill'?)");
+  }
+}
