@@ -1,0 +1,148 @@
+package dev.refarch.ycsb.hooks;
+
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.PhaseOutcome;
+import dev.refarch.platform.spi.config.Setting;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Runs a {@link HookRunner} inside a plain YCSB client: {@code before} on the first thread's
+ * {@code init()}, {@code after} when the last of YCSB's {@code threadcount} threads has left —
+ * through {@code cleanup()}, or through a failed {@code init()} that YCSB will never clean up.
+ * A JVM that exits before every thread has left still runs {@code after}, with a failed outcome,
+ * from a shutdown hook.
+ *
+ * <p>Thread-safe: all transitions synchronise on the class. One session per JVM at a time; it
+ * ends when its {@code after} has run, and the next {@link #join} starts a new one.
+ */
+public final class ThreadHookSession {
+
+  private static final Setting<Integer> THREADS = Setting.integer("threadcount", 1, 1, 100_000,
+      "YCSB client threads");
+  private static final Setting<Boolean> TRANSACTIONS = Setting.bool("dotransactions", true,
+      "YCSB sets this false for -load");
+
+  private static ThreadHookSession current;
+
+  private final HookRunner runner;
+  private final Phase phase;
+  private final int expected;
+  private int joined;
+  private int left;
+  private boolean beforeDone;
+  private RuntimeException beforeFailure;
+  private String firstFailure;
+  private boolean ended;
+  private final Thread shutdownHook;
+
+  private ThreadHookSession(HookRunner runner, Phase phase, int expected) {
+    this.runner = runner;
+    this.phase = phase;
+    this.expected = expected;
+    this.shutdownHook = new Thread(this::endOnExit, "ycsb-hooks-shutdown");
+  }
+
+  /**
+   * Joins this JVM's session, resolving and validating the hooks on the first call. Changes
+   * nothing on any platform.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for unknown hooks or bad settings
+   */
+  public static synchronized ThreadHookSession join(Properties properties) {
+    if (current == null) {
+      Map<String, String> settings = new LinkedHashMap<>();
+      properties.stringPropertyNames().forEach(k -> settings.put(k, properties.getProperty(k)));
+      HookRunner runner = HookRunner.resolve(HookRunner.HOOKS.from(settings), settings);
+      Phase phase = TRANSACTIONS.from(settings) ? Phase.RUN : Phase.LOAD;
+      ThreadHookSession session = new ThreadHookSession(runner, phase, THREADS.from(settings));
+      if (runner.isEmpty()) {
+        // nothing to coordinate: every thread gets its own session that does nothing
+        return session;
+      }
+      current = session;
+      Runtime.getRuntime().addShutdownHook(current.shutdownHook);
+    }
+    current.joined++;
+    return current;
+  }
+
+  /**
+   * Runs every hook's {@code before} if no thread has yet; later threads wait for it. When it
+   * failed, every thread gets the same failure.
+   */
+  public void before() {
+    synchronized (ThreadHookSession.class) {
+      if (!beforeDone) {
+        beforeDone = true;
+        try {
+          runner.before(phase);
+        } catch (RuntimeException e) {
+          // HookRunner has already restored the hooks it started.
+          beforeFailure = e;
+          firstFailure = e.getMessage();
+        }
+      }
+      if (beforeFailure != null) {
+        throw beforeFailure;
+      }
+    }
+  }
+
+  /**
+   * A thread is done: after {@code cleanup()}, or after an {@code init()} that failed. The last
+   * thread runs every hook's {@code after}.
+   *
+   * @param failure why this thread failed, empty when it finished cleanly
+   */
+  public void leave(Optional<String> failure) {
+    synchronized (ThreadHookSession.class) {
+      if (failure.isPresent() && firstFailure == null) {
+        firstFailure = failure.get();
+      }
+      left++;
+      if (left >= expected && left >= joined) {
+        end(firstFailure == null ? PhaseOutcome.success() : PhaseOutcome.failed(firstFailure));
+      }
+    }
+  }
+
+  private void endOnExit() {
+    synchronized (ThreadHookSession.class) {
+      if (!ended) {
+        end(PhaseOutcome.failed("the JVM exited after " + left + " of " + expected
+            + " client threads had finished"));
+      }
+    }
+  }
+
+  private void end(PhaseOutcome outcome) {
+    ended = true;
+    if (current == this) {
+      current = null;
+    }
+    try {
+      if (beforeFailure == null && beforeDone) {
+        runner.after(phase, outcome);
+      }
+    } finally {
+      if (!runner.state().isEmpty()) {
+        System.err.println("[ycsb-mongo-ext] platform state: " + runner.state().components());
+      }
+      if (!runner.isEmpty() && Thread.currentThread() != shutdownHook) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException exiting) {
+          // the JVM is already shutting down; the hook has nothing left to do
+        }
+      }
+    }
+  }
+
+  /** The runner, for its recorded platform state. */
+  public HookRunner runner() {
+    return runner;
+  }
+}

@@ -1,0 +1,52 @@
+package dev.refarch.ycsb.mongo;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the binding actually runs with, resolved after connecting: printed once per JVM at start
+ * and kept for results manifests. Holds no secrets: the URL is masked.
+ *
+ * @param url the connection string, credentials masked
+ * @param database the database written to
+ * @param durability the profile name, or {@code (url)} when none was named
+ * @param writeConcern the write concern sent with writes, as its document, e.g. {@code {w: 1, j: false}}
+ * @param readPreference the read preference name
+ * @param readConcern the read concern level, or {@code (server default)}
+ * @param batchSize documents per insertMany during load
+ * @param upsert whether inserts upsert
+ * @param maxPoolSize connections per server the driver may open
+ * @param driverVersion the MongoDB Java driver's version
+ * @param serverVersion the server's version from buildInfo
+ * @param topologyType the driver's view: STANDALONE, REPLICA_SET, SHARDED, LOAD_BALANCED
+ */
+public record EffectiveSettings(String url, String database, String durability,
+    String writeConcern, String readPreference, String readConcern, int batchSize, boolean upsert,
+    int maxPoolSize, String driverVersion, String serverVersion, String topologyType) {
+
+  /** Field name to value, in declaration order, for manifests. */
+  public Map<String, String> asMap() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("url", url);
+    m.put("database", database);
+    m.put("durability", durability);
+    m.put("writeConcern", writeConcern);
+    m.put("readPreference", readPreference);
+    m.put("readConcern", readConcern);
+    m.put("batchSize", String.valueOf(batchSize));
+    m.put("upsert", String.valueOf(upsert));
+    m.put("maxPoolSize", String.valueOf(maxPoolSize));
+    m.put("driverVersion", driverVersion);
+    m.put("serverVersion", serverVersion);
+    m.put("topologyType", topologyType);
+    return m;
+  }
+
+  /** One line, {@code key=value} pairs separated by spaces. */
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder();
+    asMap().forEach((k, v) -> out.append(out.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    return out.toString();
+  }
+}

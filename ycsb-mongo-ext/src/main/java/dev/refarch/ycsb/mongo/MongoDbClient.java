@@ -1,0 +1,288 @@
+package dev.refarch.ycsb.mongo;
+
+import com.mongodb.MongoException;
+import com.mongodb.MongoSocketException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import com.mongodb.client.model.ReplaceOptions;
+import dev.refarch.platform.spi.Redaction;
+import dev.refarch.ycsb.hooks.ThreadHookSession;
+import dev.refarch.ycsb.measure.MeasuredDb;
+import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.measure.MeasurementSession;
+import dev.refarch.ycsb.measure.MeasurementSettings;
+import dev.refarch.ycsb.measure.Operation;
+import dev.refarch.ycsb.measure.ThreadMeter;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.Vector;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for MongoDB: {@code -db dev.refarch.ycsb.mongo.MongoDbClient}.
+ *
+ * <p>YCSB creates one instance per client thread; all instances of a JVM share one
+ * {@code MongoClient} ({@link SharedClient}). The YCSB {@code table} is the collection. Reads,
+ * updates and deletes of a missing key, and scans that find nothing, return
+ * {@link Status#NOT_FOUND}. During load ({@code -load}) with {@code mongodb.batchsize > 1}, inserts
+ * are buffered per thread and answered {@link Status#BATCHED_OK} until the batch is written; the
+ * partial last batch is written in {@link #cleanup()}. Run-phase inserts are never buffered.
+ *
+ * <p>{@link #init()} validates every {@code mongodb.*} property and the named platform hooks
+ * before it connects or writes anything, and runs the hooks' {@code before} on the first thread;
+ * the last thread's {@link #cleanup()} runs their {@code after}.
+ *
+ * <p>Not thread-safe: YCSB gives each thread its own instance.
+ */
+public class MongoDbClient extends DB {
+
+  private static final BsonDocument ID_ASCENDING = new BsonDocument("_id", new BsonInt32(1));
+  private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+
+  private SharedClient shared;
+  private ThreadHookSession hooks;
+  private BulkInserter bulk;
+  /** Present when {@code measurement.dir} is set: this library's measurements, beside YCSB's. */
+  private ThreadMeter meter;
+  private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
+
+  @Override
+  public void init() throws DBException {
+    MongoSettings settings;
+    MeasurementSettings measurement;
+    try {
+      settings = MongoSettings.fromProperties(getProperties());
+      // parsed even when measurement is off, so that a misspelt measurement.* key fails too
+      measurement = MeasurementSettings.fromProperties(getProperties(), MeasuredDb.DEFAULT_DIR);
+      hooks = ThreadHookSession.join(getProperties());
+    } catch (IllegalArgumentException e) {
+      throw new DBException(e.getMessage(), e);
+    }
+    try {
+      shared = SharedClient.acquire(settings);
+      hooks.before();
+      if (MeasurementProperties.DIR.from(getProperties()) != null) {
+        meter = MeasurementSession.join(measurement);
+        MeasurementSession.describe("binding", MongoDbClient.class.getName());
+        shared.effective().asMap().forEach((k, v) -> MeasurementSession.describe("mongodb." + k, v));
+      }
+    } catch (RuntimeException e) {
+      String reason = Redaction.maskUri(e.getMessage());
+      if (shared != null) {
+        shared.release();
+        shared = null;
+      }
+      hooks.leave(Optional.of("init failed: " + reason));
+      hooks = null;
+      throw new DBException(reason, e);
+    }
+    // batching is for loading: a run-phase insert must be in the database when YCSB
+    // acknowledges its key, or later reads and scans of that key would find nothing
+    boolean loading = !Boolean.parseBoolean(getProperties().getProperty("dotransactions", "true"));
+    bulk = loading && settings.batchSize() > 1
+        ? new BulkInserter(settings.batchSize(), settings.upsert(), meter) : null;
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (shared == null) {
+      return;
+    }
+    Optional<String> failure = Optional.empty();
+    try {
+      if (bulk != null && bulk.pending() > 0 && !bulk.flush().isOk()) {
+        failure = Optional.of("the last partial batch could not be written");
+      }
+    } finally {
+      if (meter != null) {
+        MeasurementSession.leave(meter);
+        meter = null;
+      }
+      shared.release();
+      shared = null;
+      ThreadHookSession session = hooks;
+      hooks = null;
+      session.leave(failure);
+    }
+    if (failure.isPresent()) {
+      throw new DBException(failure.get());
+    }
+  }
+
+  /** What the most recently opened client of this JVM runs with, once a thread has initialised. */
+  public static Optional<EffectiveSettings> effectiveSettings() {
+    return SharedClient.lastEffective();
+  }
+
+  private MongoCollection<RawBsonDocument> collection(String table) {
+    return collections.computeIfAbsent(table,
+        t -> shared.database().getCollection(t, RawBsonDocument.class));
+  }
+
+  private static BsonDocument byId(String key) {
+    return new BsonDocument("_id", new BsonString(key));
+  }
+
+  private static BsonDocument projection(Set<String> fields) {
+    if (fields == null) {
+      return null;
+    }
+    BsonDocument p = new BsonDocument();
+    for (String f : fields) {
+      p.append(f, new BsonInt32(1));
+    }
+    return p;
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (meter == null) {
+      return doRead(table, key, fields, result);
+    }
+    long start = meter.start();
+    Status status = doRead(table, key, fields, result);
+    meter.record(Operation.READ, start, status);
+    return status;
+  }
+
+  private Status doRead(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      RawBsonDocument doc = collection(table).find(byId(key)).projection(projection(fields)).first();
+      if (doc == null) {
+        return Status.NOT_FOUND;
+      }
+      DocumentCodec.decode(doc, fields, result);
+      return Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.error("read", key, e);
+      return statusOf(e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (meter == null) {
+      return doScan(table, startkey, recordcount, fields, result);
+    }
+    long start = meter.start();
+    Status status = doScan(table, startkey, recordcount, fields, result);
+    meter.record(Operation.SCAN, start, status);
+    return status;
+  }
+
+  private Status doScan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    BsonDocument filter = new BsonDocument("_id", new BsonDocument("$gte", new BsonString(startkey)));
+    int found = 0;
+    try (MongoCursor<RawBsonDocument> cursor = collection(table).find(filter)
+        .projection(projection(fields)).sort(ID_ASCENDING).limit(recordcount)
+        .batchSize(recordcount).iterator()) {
+      while (cursor.hasNext()) {
+        HashMap<String, ByteIterator> row = new HashMap<>();
+        DocumentCodec.decode(cursor.next(), fields, row);
+        result.add(row);
+        found++;
+      }
+    } catch (MongoException e) {
+      ErrorLog.error("scan", startkey, e);
+      return statusOf(e);
+    }
+    return found == 0 ? Status.NOT_FOUND : Status.OK;
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (meter == null) {
+      return doUpdate(table, key, values);
+    }
+    long start = meter.start();
+    Status status = doUpdate(table, key, values);
+    meter.record(Operation.UPDATE, start, status);
+    return status;
+  }
+
+  private Status doUpdate(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      UpdateResult r = collection(table).updateOne(byId(key), DocumentCodec.setFields(values));
+      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.error("update", key, e);
+      return statusOf(e);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    if (meter == null) {
+      return doInsert(table, key, values);
+    }
+    long start = meter.start();
+    Status status = doInsert(table, key, values);
+    meter.record(Operation.INSERT, start, status);
+    return status;
+  }
+
+  private Status doInsert(String table, String key, Map<String, ByteIterator> values) {
+    RawBsonDocument doc = DocumentCodec.record(key, values);
+    if (bulk != null) {
+      return bulk.add(collection(table), doc);
+    }
+    try {
+      if (shared.settings().upsert()) {
+        collection(table).replaceOne(byId(key), doc, UPSERT);
+      } else {
+        collection(table).insertOne(doc);
+      }
+      return Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.error("insert", key, e);
+      return statusOf(e);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    if (meter == null) {
+      return doDelete(table, key);
+    }
+    long start = meter.start();
+    Status status = doDelete(table, key);
+    meter.record(Operation.DELETE, start, status);
+    return status;
+  }
+
+  private Status doDelete(String table, String key) {
+    try {
+      DeleteResult r = collection(table).deleteOne(byId(key));
+      return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.error("delete", key, e);
+      return statusOf(e);
+    }
+  }
+
+  /**
+   * The YCSB status for a driver failure: unreachable or timed-out servers are
+   * {@link Status#SERVICE_UNAVAILABLE}, so failover analysis can tell them from rejected writes.
+   */
+  static Status statusOf(MongoException e) {
+    if (e instanceof MongoTimeoutException || e instanceof MongoSocketException
+        || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)) {
+      return Status.SERVICE_UNAVAILABLE;
+    }
+    return Status.ERROR;
+  }
+}

@@ -1,0 +1,103 @@
+package dev.refarch.ycsb.mongo;
+
+import com.mongodb.ReadConcernLevel;
+import com.mongodb.ReadPreference;
+import dev.refarch.platform.spi.config.Setting;
+import dev.refarch.platform.spi.config.SettingGroup;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Declares every {@code mongodb.*} property once: key, default, allowed values, description. The
+ * README's property table is generated from {@link #GROUP} (see {@code PropertyTableTest}).
+ */
+public final class MongoProperties {
+
+  /** Same default as the stock YCSB MongoDB binding. */
+  public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
+
+  public static final Setting<String> URL = Setting.custom("mongodb.url", "uri", DEFAULT_URL,
+      "a mongodb:// or mongodb+srv:// connection string", "connection string as for the stock binding; the path names the database (default `ycsb`);"
+          + " the YCSB `table` is the collection", s -> s);
+
+  public static final Setting<Durability> DURABILITY = Setting.ofEnum("mongodb.durability", null,
+      Durability.class, "durability profile: throughput {w:0,j:false}, balanced {w:1,j:false},"
+          + " balanced-majority {w:majority,j:false}, durable {w:1,j:true},"
+          + " durable-majority {w:majority,j:true}; unset keeps the URL's write concern");
+
+  public static final Setting<String> WRITE_CONCERN_W = Setting.custom("mongodb.writeConcern.w",
+      "string", null, "an integer from 0 to 50, or majority",
+      "write concern `w`; overrides the profile", MongoProperties::parseW);
+
+  public static final Setting<Boolean> WRITE_CONCERN_J = Setting.bool("mongodb.writeConcern.j",
+      null, "write concern `j` (journal); overrides the profile");
+
+  public static final Setting<Integer> WRITE_CONCERN_WTIMEOUT = Setting.integer(
+      "mongodb.writeConcern.wtimeoutMS", null, 0, Integer.MAX_VALUE,
+      "write concern `wtimeout` in milliseconds; overrides the profile");
+
+  public static final Setting<ReadPreference> READ_PREFERENCE = Setting.choice(
+      "mongodb.readPreference", null, readPreferences(),
+      "read preference for reads and scans; unset keeps the URL's (default primary)");
+
+  public static final Setting<ReadConcernLevel> READ_CONCERN = Setting.choice(
+      "mongodb.readConcern", null, readConcerns(),
+      "read concern level; unset keeps the server default");
+
+  public static final Setting<Integer> BATCH_SIZE = Setting.integer("mongodb.batchsize", null, 1,
+      100_000, "documents per unordered insertMany during load; YCSB's plain `batchsize` is"
+          + " accepted too; default 1 (one insertOne per record)");
+
+  /** YCSB's own key for the batch size, honoured when {@code mongodb.batchsize} is absent. */
+  public static final Setting<Integer> YCSB_BATCH_SIZE = Setting.integer("batchsize", 1, 1,
+      100_000, "YCSB's batch size key");
+
+  public static final Setting<Boolean> UPSERT = Setting.bool("mongodb.upsert", false,
+      "insert with replaceOne(upsert) instead of insertOne, so a reloaded key overwrites");
+
+  /** YCSB's thread count, used to size the connection pool. */
+  public static final Setting<Integer> THREADS = Setting.integer("threadcount", 1, 1, 100_000,
+      "YCSB client threads");
+
+  public static final SettingGroup GROUP = SettingGroup.of("mongodb.", List.of(URL, DURABILITY,
+      WRITE_CONCERN_W, WRITE_CONCERN_J, WRITE_CONCERN_WTIMEOUT, READ_PREFERENCE, READ_CONCERN,
+      BATCH_SIZE, UPSERT));
+
+  private MongoProperties() {
+  }
+
+  private static String parseW(String raw) {
+    String v = raw.trim();
+    if (v.equalsIgnoreCase("majority")) {
+      return "majority";
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 0 && n <= 50) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // falls through to the rejection below, which names what is allowed
+    }
+    throw new IllegalArgumentException("an integer from 0 to 50, or majority");
+  }
+
+  private static Map<String, ReadPreference> readPreferences() {
+    Map<String, ReadPreference> m = new LinkedHashMap<>();
+    for (ReadPreference p : List.of(ReadPreference.primary(), ReadPreference.primaryPreferred(),
+        ReadPreference.secondary(), ReadPreference.secondaryPreferred(), ReadPreference.nearest())) {
+      m.put(p.getName(), p);
+    }
+    return m;
+  }
+
+  private static Map<String, ReadConcernLevel> readConcerns() {
+    Map<String, ReadConcernLevel> m = new LinkedHashMap<>();
+    for (ReadConcernLevel level : ReadConcernLevel.values()) {
+      m.put(level.getValue().toLowerCase(Locale.ROOT), level);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,187 @@
+package dev.refarch.ycsb.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.ycsb.testing.SyntheticDb;
+import dev.refarch.ycsb.testing.YcsbProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The measurement extensions against ground truth: the stock YCSB client drives
+ * {@link MeasuredDb} around {@link SyntheticDb}, whose operations take a known, seeded time that it
+ * writes down itself.
+ */
+class MeasurementAccuracyIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static Map<String, String> props(Path dir, int operations, int threads) {
+    Map<String, String> p = new HashMap<>();
+    p.put("workload", "site.ycsb.workloads.CoreWorkload");
+    p.put("recordcount", "1000");
+    p.put("operationcount", String.valueOf(operations));
+    p.put("readproportion", "1");
+    p.put("updateproportion", "0");
+    p.put("threadcount", String.valueOf(threads));
+    p.put("measurement.delegate", SyntheticDb.class.getName());
+    p.put("measurement.dir", dir.resolve("client").toString());
+    p.put("synthetic.truthDir", dir.resolve("truth").toString());
+    return p;
+  }
+
+  private static YcsbProcess.Result run(Map<String, String> props) throws Exception {
+    YcsbProcess.Result r = YcsbProcess.run("-t", MeasuredDb.class.getName(), props, TIMEOUT);
+    assertThat(r.exitCode()).as(r.all()).isZero();
+    return r;
+  }
+
+  /** Every truth line: start nanos, duration nanos, status. */
+  private static List<String[]> truth(Path dir) throws IOException {
+    List<String[]> lines = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir.resolve("truth"))) {
+      for (Path f : files.toList()) {
+        Files.readAllLines(f).forEach(l -> lines.add(l.split(" ")));
+      }
+    }
+    return lines;
+  }
+
+  private static JsonNode summary(Path dir) throws IOException {
+    return JSON.readTree(dir.resolve("client").resolve(MeasurementSession.SUMMARY_JSON).toFile());
+  }
+
+  /** The exact percentile of sorted values: the smallest value with at least p% at or below it. */
+  private static double exactPercentile(long[] sorted, double p) {
+    // decimal arithmetic: 99.9 / 100 * 12000 is 11988.000000000002 in doubles, one rank too far
+    int rank = java.math.BigDecimal.valueOf(p).multiply(java.math.BigDecimal.valueOf(sorted.length))
+        .divide(java.math.BigDecimal.valueOf(100)).setScale(0, java.math.RoundingMode.CEILING).intValueExact();
+    return sorted[Math.max(0, rank - 1)];
+  }
+
+  @Test
+  void everyPercentileIsWithinOnePercentOfTheTruth(@TempDir Path dir) throws Exception {
+    // the first operations run before the JIT has compiled the measuring code; leaving them out
+    // as warm-up on both sides compares the steady state, as a real run would
+    // one thread leaves a core free, so that the truth is not dominated by preemption
+    Map<String, String> p = props(dir, 14_000, 1);
+    p.put("synthetic.medianUs", "200");
+    p.put("measurement.warmup", "2000ops");
+    run(p);
+    long[] nanos = truth(dir).stream()
+        .sorted(java.util.Comparator.comparingLong(l -> Long.parseLong(l[0]) + Long.parseLong(l[1])))
+        .skip(2_000).mapToLong(l -> Long.parseLong(l[1])).sorted().toArray();
+    assertThat(nanos).hasSize(12_000);
+    JsonNode service = summary(dir).get("operations").get("READ").get("serviceTime");
+    assertThat(service.get("count").asLong()).isEqualTo(12_000);
+    for (var percentile : LatencyStats.PERCENTILES.entrySet()) {
+      double truthUs = exactPercentile(nanos, percentile.getValue()) / 1000.0;
+      assertThat(service.get(percentile.getKey()).asDouble()).as(percentile.getKey())
+          .isCloseTo(truthUs, within(truthUs * 0.01));
+    }
+  }
+
+  @Test
+  void jsonSummaryIsOneDocumentThatMatchesTheHdrLog(@TempDir Path dir) throws Exception {
+    Map<String, String> p = props(dir, 3_000, 2);
+    p.put("synthetic.medianUs", "50");
+    p.put("synthetic.errorEvery", "50");
+    run(p);
+    String text = Files.readString(dir.resolve("client").resolve(MeasurementSession.SUMMARY_JSON));
+    JsonNode read = JSON.readTree(text).get("operations").get("READ");
+    assertThat(JSON.readTree(text).isObject()).isTrue();
+
+    Map<String, Histogram> log = HdrLogs.totalsByTag(dir.resolve("client").resolve("latency.hlog"));
+    LatencyStats fromLog = LatencyStats.of(log.get("READ.service"));
+    assertThat(read.get("serviceTime").get("count").asLong()).isEqualTo(fromLog.count());
+    fromLog.figures().forEach((label, value) -> assertThat(read.get("serviceTime").get(label).asDouble())
+        .as(label).isCloseTo(value, within(0.0005)));
+    assertThat(read.get("counts").get("OK").asLong()).isEqualTo(2_940);
+    assertThat(read.get("counts").get("ERROR").asLong()).isEqualTo(60);
+    assertThat(log).doesNotContainKey("READ.response");
+    assertThat(JSON.readTree(text).get("notes").get(0).asText()).contains("no target throughput");
+  }
+
+  @Test
+  void warmupRemovesExactlyTheWarmupOperationsFromTheSummary(@TempDir Path dir) throws Exception {
+    Map<String, String> p = props(dir, 10_000, 2);
+    p.put("synthetic.medianUs", "20");
+    p.put("synthetic.errorEvery", "100");
+    p.put("measurement.warmup", "2500ops");
+    run(p);
+    JsonNode summary = summary(dir);
+    assertThat(summary.get("warmupOperations").asLong()).isEqualTo(2_500);
+    JsonNode counts = summary.get("operations").get("READ").get("counts");
+    assertThat(counts.get("OK").asLong() + counts.get("ERROR").asLong()).isEqualTo(7_500);
+
+    Map<String, Histogram> log = HdrLogs.totalsByTag(dir.resolve("client").resolve("latency.hlog"));
+    long okInTruth = truth(dir).stream().filter(l -> l[2].equals("OK")).count();
+    assertThat(log.get("READ.service").getTotalCount() + log.get("READ.service.warmup").getTotalCount())
+        .isEqualTo(okInTruth);
+    Timeline timeline = Timeline.readCsv(dir.resolve("client").resolve("timeline.csv"), 1000);
+    assertThat(timeline.rows().stream().mapToLong(r -> r.successes() + r.failures()).sum())
+        .as("the timeline keeps the warm-up").isEqualTo(10_000);
+  }
+
+  @Test
+  void aStallShowsInResponseTimesButNotInServiceTimes(@TempDir Path dir) throws Exception {
+    Map<String, String> p = props(dir, 8_000, 1);
+    p.put("target", "2000");
+    p.put("measurement.interval", "both");
+    p.put("synthetic.medianUs", "50");
+    p.put("synthetic.sigma", "0.2");
+    p.put("synthetic.stallAtOperation", "3000");
+    p.put("synthetic.stallMs", "400");
+    run(p);
+    JsonNode read = summary(dir).get("operations").get("READ");
+    assertThat(read.get("serviceTime").get("p95").asDouble()).isLessThan(1_000);
+    assertThat(read.get("serviceTime").get("max").asDouble()).isGreaterThanOrEqualTo(400_000);
+    assertThat(read.get("responseTime").get("p95").asDouble()).isGreaterThan(100_000);
+
+    Map<String, Histogram> log = HdrLogs.totalsByTag(dir.resolve("client").resolve("latency.hlog"));
+    long over100msService = log.get("READ.service").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
+    long over100msResponse = log.get("READ.response").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
+    assertThat(over100msService).as("only the stalled operation itself").isEqualTo(1);
+    assertThat(over100msResponse).isCloseTo(expectedQueued(truth(dir), 0.5, 100),
+        org.assertj.core.data.Percentage.withPercentage(2));
+  }
+
+  /**
+   * Coordinated-omission theory for a throttled client: an operation's response time runs from
+   * when it was due, not from when it could start. Operations were due every {@code tickMs}
+   * from the stalled one's start; counted from the truth, those that completed more than
+   * {@code thresholdMs} after they were due are the stalled one and the ones queued behind it.
+   */
+  private static long expectedQueued(List<String[]> truth, double tickMs, double thresholdMs) {
+    long[][] ops = truth.stream().map(l -> new long[] {Long.parseLong(l[0]), Long.parseLong(l[1])})
+        .sorted(java.util.Comparator.comparingLong(o -> o[0])).toArray(long[][]::new);
+    int stalled = 0;
+    while (ops[stalled][1] < 300_000_000L) {
+      stalled++;
+    }
+    long due = ops[stalled][0];
+    long tick = (long) (tickMs * 1e6);
+    long queued = 0;
+    for (int k = 0; stalled + k < ops.length; k++) {
+      long end = ops[stalled + k][0] + ops[stalled + k][1];
+      if (end - (due + k * tick) > thresholdMs * 1e6) {
+        queued++;
+      }
+    }
+    return queued;
+  }
+}

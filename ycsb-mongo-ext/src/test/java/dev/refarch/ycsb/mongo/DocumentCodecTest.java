@@ -1,0 +1,64 @@
+package dev.refarch.ycsb.mongo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.StringByteIterator;
+
+class DocumentCodecTest {
+
+  private static Map<String, ByteIterator> values(String... kv) {
+    Map<String, ByteIterator> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], new StringByteIterator(kv[i + 1]));
+    }
+    return m;
+  }
+
+  @Test
+  void encodesRecordWithStringIdAndBinaryFields() {
+    RawBsonDocument doc = DocumentCodec.record("user1", values("field0", "abc", "field1", "xyz"));
+    assertThat(doc.getString("_id").getValue()).isEqualTo("user1");
+    assertThat(doc.getBinary("field0").getData()).isEqualTo("abc".getBytes(StandardCharsets.UTF_8));
+    assertThat(doc.keySet()).containsExactly("_id", "field0", "field1");
+  }
+
+  @Test
+  void encodesSetUpdate() {
+    RawBsonDocument doc = DocumentCodec.setFields(values("field3", "q"));
+    assertThat(doc.toJson()).isEqualTo(new BsonDocument("$set",
+        new BsonDocument("field3", new BsonBinary("q".getBytes(StandardCharsets.UTF_8)))).toJson());
+  }
+
+  @Test
+  void decodesOnlyRequestedFieldsAndNeverId() {
+    RawBsonDocument doc = DocumentCodec.record("k", values("a", "1", "b", "2", "c", "3"));
+    Map<String, ByteIterator> out = new HashMap<>();
+    int bytes = DocumentCodec.decode(doc, Set.of("a", "c"), out);
+    assertThat(out.keySet()).containsExactlyInAnyOrder("a", "c");
+    assertThat(out.get("c").toString()).isEqualTo("3");
+    assertThat(bytes).isEqualTo(doc.getByteBuffer().limit());
+
+    Map<String, ByteIterator> all = new HashMap<>();
+    DocumentCodec.decode(doc, null, all);
+    assertThat(all.keySet()).containsExactlyInAnyOrder("a", "b", "c");
+  }
+
+  @Test
+  void decodesStringValuesAsUtf8() {
+    BsonDocument d = new BsonDocument("_id", new BsonString("k")).append("s", new BsonString("héllo"));
+    Map<String, ByteIterator> out = new HashMap<>();
+    DocumentCodec.decode(RawBsonDocument.parse(d.toJson()), null, out);
+    assertThat(out.get("s").toArray()).isEqualTo("héllo".getBytes(StandardCharsets.UTF_8));
+  }
+}
