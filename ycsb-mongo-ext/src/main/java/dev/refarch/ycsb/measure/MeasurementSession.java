@@ -14,14 +14,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
- * Owns one client JVM's measurements: a {@link Recorder} per operation, latency kind and phase
- * (measured or warm-up), the thread that writes them to the HDR interval log, the timeline, and the
- * summary written when the last YCSB thread leaves.
+ * Owns one client JVM's measurements: the threads' meters (each with its own recorder per
+ * operation, latency kind and phase), the thread that writes their intervals, added together, to
+ * the HDR interval log, the timeline, and the summary written when the last YCSB thread leaves.
  *
- * <p>Thread-safe: YCSB threads {@link #join} and {@link #leave} concurrently; recorders are
+ * <p>Thread-safe: YCSB threads {@link #join} and {@link #leave} concurrently; recording is
  * wait-free for writers. One session per JVM at a time, reference-counted like the YCSB threads
  * that use it.
  *
@@ -35,15 +34,18 @@ public final class MeasurementSession {
   public static final String SUMMARY_CSV = "summary.csv";
   public static final String CLIENT_JSON = "client.json";
 
-  private static final Object LOCK = new Object();
+  /** Guards the session's membership, its leftovers, and the publication of new recorders. */
+  static final Object LOCK = new Object();
   private static MeasurementSession current;
   private static final Map<String, String> CLIENT_INFO = new TreeMap<>();
 
   private final MeasurementSettings settings;
   private final StatusIndex statuses = new StatusIndex();
-  /** [operation][phase: 0 measured, 1 warm-up][kind: 0 service, 1 response]. */
-  private final Recorder[][][] recorders;
+  /** Measured (not warm-up) histograms of the whole run: [operation][kind]. */
   private final Histogram[][] totals;
+  /** Intervals drained from threads that left, written with the next interval. */
+  private Histogram[][][] leftovers;
+  private long intervalStartMs;
   private final Map<String, Map<String, Long>> measuredCounts = new TreeMap<>();
   private long warmupOperations;
   private final Timeline timeline;
@@ -63,17 +65,13 @@ public final class MeasurementSession {
     this.baseEpochMs = System.currentTimeMillis();
     this.baseNanos = System.nanoTime();
     int ops = Operation.count();
-    this.recorders = new Recorder[ops][2][2];
     this.totals = new Histogram[ops][2];
     for (int op = 0; op < ops; op++) {
-      for (int phase = 0; phase < 2; phase++) {
-        for (int kind = 0; kind < 2; kind++) {
-          recorders[op][phase][kind] = new Recorder(3);
-        }
-      }
       totals[op][0] = new Histogram(3);
       totals[op][1] = new Histogram(3);
     }
+    this.leftovers = new Histogram[ops][2][2];
+    this.intervalStartMs = baseEpochMs;
     this.timeline = new Timeline(settings.timelineResolutionMs());
     this.warmup = new WarmupGate(settings.warmup());
     this.log = new HdrLog(settings.dir().resolve(HdrLog.FILE), baseEpochMs,
@@ -101,9 +99,9 @@ public final class MeasurementSession {
         }
       }
       current.references++;
-      ThreadMeter meter = new ThreadMeter(current, current.recorders,
-          settings.recordsResponseTime(), current.baseNanos, current.baseEpochMs,
-          settings.timelineResolutionMs(), current.statuses);
+      ThreadMeter meter = new ThreadMeter(current, current.warmup, settings.recordsResponseTime(),
+          current.baseNanos, current.baseEpochMs, settings.timelineResolutionMs(),
+          current.statuses);
       current.meters.add(meter);
       return meter;
     }
@@ -111,12 +109,14 @@ public final class MeasurementSession {
 
   /** A thread is done with its meter; the last one writes the summary and closes the session. */
   public static void leave(ThreadMeter meter) {
+    MeasurementSession closing = null;
     synchronized (LOCK) {
       MeasurementSession session = current;
       if (session == null || !session.meters.remove(meter)) {
         return;
       }
       meter.flushBucket();
+      meter.drainInto(session.leftovers);
       meter.addMeasuredCounts(session.measuredCounts);
       session.warmupOperations += meter.warmupOperations();
       session.lastNanos = Math.max(session.lastNanos, meter.lastNanos());
@@ -125,8 +125,12 @@ public final class MeasurementSession {
       }
       if (--session.references == 0) {
         current = null;
-        session.close();
+        closing = session;
       }
+    }
+    // outside the lock: closing joins the interval writer, which takes the lock
+    if (closing != null) {
+      closing.close();
     }
   }
 
@@ -140,31 +144,42 @@ public final class MeasurementSession {
     }
   }
 
-  WarmupGate warmup() {
-    return warmup;
-  }
-
   Timeline timeline() {
     return timeline;
   }
 
-  /** Swaps every recorder's interval histogram into the log; called by the interval writer. */
+  /**
+   * Drains every thread's recorders, adds histograms of the same operation, phase and kind, and
+   * writes them as this interval; called by the interval writer and once more at the end.
+   */
   synchronized void writeInterval() {
-    for (int op = 0; op < recorders.length; op++) {
+    Histogram[][][] interval;
+    synchronized (LOCK) {
+      interval = leftovers;
+      leftovers = new Histogram[Operation.count()][2][2];
+      for (ThreadMeter meter : meters) {
+        meter.drainInto(interval);
+      }
+    }
+    long now = System.currentTimeMillis();
+    for (int op = 0; op < interval.length; op++) {
       for (int phase = 0; phase < 2; phase++) {
         for (int kind = 0; kind < 2; kind++) {
-          Histogram interval = recorders[op][phase][kind].getIntervalHistogram();
-          if (interval.getTotalCount() == 0) {
+          Histogram h = interval[op][phase][kind];
+          if (h == null || h.getTotalCount() == 0) {
             continue;
           }
-          interval.setTag(HdrLog.tag(Operation.at(op), LatencyKind.values()[kind], phase == 1));
-          log.write(interval);
+          h.setStartTimeStamp(intervalStartMs);
+          h.setEndTimeStamp(now);
+          h.setTag(HdrLog.tag(Operation.at(op), LatencyKind.values()[kind], phase == 1));
+          log.write(h);
           if (phase == 0) {
-            totals[op][kind].add(interval);
+            totals[op][kind].add(h);
           }
         }
       }
     }
+    intervalStartMs = now;
   }
 
   private void close() {

@@ -1,15 +1,19 @@
 package dev.refarch.ycsb.measure;
 
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
 
 /**
  * What one YCSB thread calls around each operation: takes the start time, then records the
- * latency into the session's recorders and the status into this thread's timeline bucket.
+ * latency into this thread's own recorders and the status into this thread's timeline bucket.
  *
- * <p>Not thread-safe: one instance per YCSB thread (per {@code DB} instance). Recording allocates
- * nothing and takes no lock; a full timeline bucket is handed to the session once per bucket.
+ * <p>Not thread-safe for writers: one instance per YCSB thread (per {@code DB} instance). The
+ * session's interval writer reads the recorders concurrently, which {@link SingleWriterRecorder}
+ * allows. Recording takes no lock and no atomic read-modify-write, and allocates nothing except
+ * a recorder on an operation type's first use; a full timeline bucket is handed to the session
+ * once per bucket.
  *
  * <pre>{@code
  * long start = meter.start();
@@ -20,30 +24,35 @@ import site.ycsb.measurements.Measurements;
 public final class ThreadMeter {
 
   private final MeasurementSession session;
-  private final Recorder[][][] recorders;
+  private final WarmupGate warmup;
   private final boolean response;
   private final Measurements ycsb;
   private final long baseNanos;
   private final long baseEpochMs;
-  private final int resolutionMs;
+  private final long resolutionMs;
   private final StatusIndex statuses;
+  /** [operation][phase: 0 measured, 1 warm-up][kind: 0 service, 1 response], created on first use. */
+  private final SingleWriterRecorder[][][] recorders;
   private final long[][] counts;
   private final long[][] measured;
   private long warmupOperations;
-  private long bucket = Long.MIN_VALUE;
-  private long lastNanos;
+  private long bucketEpochMs = Long.MIN_VALUE;
+  private long bucketStartNanos = Long.MAX_VALUE;
+  private long bucketEndNanos = Long.MIN_VALUE;
   private long firstNanos;
+  private long lastNanos;
 
-  ThreadMeter(MeasurementSession session, Recorder[][][] recorders, boolean response,
-      long baseNanos, long baseEpochMs, int resolutionMs, StatusIndex statuses) {
+  ThreadMeter(MeasurementSession session, WarmupGate warmup, boolean response, long baseNanos,
+      long baseEpochMs, int resolutionMs, StatusIndex statuses) {
     this.session = session;
-    this.recorders = recorders;
+    this.warmup = warmup;
     this.response = response;
     this.ycsb = response ? Measurements.getMeasurements() : null;
     this.baseNanos = baseNanos;
     this.baseEpochMs = baseEpochMs;
     this.resolutionMs = resolutionMs;
     this.statuses = statuses;
+    this.recorders = new SingleWriterRecorder[Operation.count()][2][2];
     this.counts = new long[Operation.count()][StatusIndex.CAPACITY];
     this.measured = new long[Operation.count()][StatusIndex.CAPACITY];
   }
@@ -56,11 +65,16 @@ public final class ThreadMeter {
   /** Records an operation that started at {@code startNanos} and has just ended. */
   public void record(Operation operation, long startNanos, Status status) {
     long end = System.nanoTime();
+    int op = operation.ordinal();
     int s = statuses.indexOf(status);
-    boolean warm = session.warmup().isWarmup(startNanos, end);
+    boolean warm = warmup.isWarmup(startNanos, end);
     if (statuses.isSuccess(s)) {
-      Recorder[] byKind = recorders[operation.ordinal()][warm ? 1 : 0];
-      byKind[0].recordValue(end - startNanos);
+      SingleWriterRecorder[] byKind = recorders[op][warm ? 1 : 0];
+      SingleWriterRecorder service = byKind[0];
+      if (service == null) {
+        service = create(op, warm);
+      }
+      service.recordValue(end - startNanos);
       if (response) {
         long due = ycsb.getIntendedtartTimeNs();
         byKind[1].recordValue(end - (due == 0 ? startNanos : Math.min(due, startNanos)));
@@ -69,31 +83,71 @@ public final class ThreadMeter {
     if (warm) {
       warmupOperations++;
     } else {
-      measured[operation.ordinal()][s]++;
+      measured[op][s]++;
     }
-    long epochMs = baseEpochMs + (end - baseNanos) / 1_000_000;
-    long b = epochMs - Math.floorMod(epochMs, resolutionMs);
-    if (b != bucket) {
-      flushBucket();
-      bucket = b;
+    if (end >= bucketEndNanos || end < bucketStartNanos) {
+      rollBucket(end);
     }
-    counts[operation.ordinal()][s]++;
+    counts[op][s]++;
     lastNanos = end;
     if (firstNanos == 0) {
       firstNanos = startNanos;
     }
   }
 
+  /** Creates an operation's recorders, published under the session lock the writer reads under. */
+  private SingleWriterRecorder create(int op, boolean warm) {
+    SingleWriterRecorder[] byKind = recorders[op][warm ? 1 : 0];
+    synchronized (MeasurementSession.LOCK) {
+      byKind[0] = new SingleWriterRecorder(3);
+      byKind[1] = response ? new SingleWriterRecorder(3) : null;
+    }
+    return byKind[0];
+  }
+
+  /** Moves to the epoch-aligned bucket holding {@code nanos}, handing over the current one. */
+  private void rollBucket(long nanos) {
+    flushBucket();
+    long epochMs = baseEpochMs + (nanos - baseNanos) / 1_000_000;
+    bucketEpochMs = epochMs - Math.floorMod(epochMs, resolutionMs);
+    bucketStartNanos = baseNanos + (bucketEpochMs - baseEpochMs) * 1_000_000;
+    bucketEndNanos = bucketStartNanos + resolutionMs * 1_000_000;
+  }
+
   /** Hands this thread's current bucket to the session; called on bucket change and at the end. */
   void flushBucket() {
-    if (bucket == Long.MIN_VALUE) {
+    if (bucketEpochMs == Long.MIN_VALUE) {
       return;
     }
     for (int op = 0; op < counts.length; op++) {
       for (int s = 0; s < counts[op].length; s++) {
         if (counts[op][s] > 0) {
-          session.timeline().add(bucket, Operation.at(op).label(), statuses.nameOf(s), counts[op][s]);
+          session.timeline().add(bucketEpochMs, Operation.at(op).label(), statuses.nameOf(s),
+              counts[op][s]);
           counts[op][s] = 0;
+        }
+      }
+    }
+  }
+
+  /**
+   * Adds this thread's histograms since the last call into {@code into} (same shape as the
+   * recorders), creating target histograms as needed. Called under the session lock.
+   */
+  void drainInto(Histogram[][][] into) {
+    for (int op = 0; op < recorders.length; op++) {
+      for (int phase = 0; phase < 2; phase++) {
+        for (int kind = 0; kind < 2; kind++) {
+          SingleWriterRecorder r = recorders[op][phase][kind];
+          if (r != null) {
+            Histogram interval = r.getIntervalHistogram();
+            if (interval.getTotalCount() > 0) {
+              if (into[op][phase][kind] == null) {
+                into[op][phase][kind] = new Histogram(3);
+              }
+              into[op][phase][kind].add(interval);
+            }
+          }
         }
       }
     }

@@ -78,16 +78,18 @@ class MeasurementAccuracyIT {
     // the first operations run before the JIT has compiled the measuring code; leaving them out
     // as warm-up on both sides compares the steady state, as a real run would
     // one thread leaves a core free, so that the truth is not dominated by preemption
-    Map<String, String> p = props(dir, 14_000, 1);
-    p.put("synthetic.medianUs", "200");
+    Map<String, String> p = props(dir, 12_000, 1);
+    // long operations make the measuring code's few hundred nanoseconds, which the truth cannot
+    // see, a negligible share even when another process preempts it
+    p.put("synthetic.medianUs", "500");
     p.put("measurement.warmup", "2000ops");
     run(p);
     long[] nanos = truth(dir).stream()
         .sorted(java.util.Comparator.comparingLong(l -> Long.parseLong(l[0]) + Long.parseLong(l[1])))
         .skip(2_000).mapToLong(l -> Long.parseLong(l[1])).sorted().toArray();
-    assertThat(nanos).hasSize(12_000);
+    assertThat(nanos).hasSize(10_000);
     JsonNode service = summary(dir).get("operations").get("READ").get("serviceTime");
-    assertThat(service.get("count").asLong()).isEqualTo(12_000);
+    assertThat(service.get("count").asLong()).isEqualTo(10_000);
     for (var percentile : LatencyStats.PERCENTILES.entrySet()) {
       double truthUs = exactPercentile(nanos, percentile.getValue()) / 1000.0;
       assertThat(service.get(percentile.getKey()).asDouble()).as(percentile.getKey())
@@ -161,24 +163,20 @@ class MeasurementAccuracyIT {
   }
 
   /**
-   * Coordinated-omission theory for a throttled client: an operation's response time runs from
-   * when it was due, not from when it could start. Operations were due every {@code tickMs}
-   * from the stalled one's start; counted from the truth, those that completed more than
-   * {@code thresholdMs} after they were due are the stalled one and the ones queued behind it.
+   * Coordinated-omission theory for a throttled client: YCSB schedules operation k of a thread at
+   * T0 + k ticks, T0 being when its first operation started, and an operation's response time
+   * runs from that due time, not from when it could start. Counted from the truth: operations
+   * that completed more than {@code thresholdMs} after they were due.
    */
   private static long expectedQueued(List<String[]> truth, double tickMs, double thresholdMs) {
     long[][] ops = truth.stream().map(l -> new long[] {Long.parseLong(l[0]), Long.parseLong(l[1])})
         .sorted(java.util.Comparator.comparingLong(o -> o[0])).toArray(long[][]::new);
-    int stalled = 0;
-    while (ops[stalled][1] < 300_000_000L) {
-      stalled++;
-    }
-    long due = ops[stalled][0];
+    long t0 = ops[0][0];
     long tick = (long) (tickMs * 1e6);
     long queued = 0;
-    for (int k = 0; stalled + k < ops.length; k++) {
-      long end = ops[stalled + k][0] + ops[stalled + k][1];
-      if (end - (due + k * tick) > thresholdMs * 1e6) {
+    for (int k = 0; k < ops.length; k++) {
+      long end = ops[k][0] + ops[k][1];
+      if (end - (t0 + k * tick) > thresholdMs * 1e6) {
         queued++;
       }
     }

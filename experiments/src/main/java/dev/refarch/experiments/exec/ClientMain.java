@@ -1,0 +1,68 @@
+package dev.refarch.experiments.exec;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Entry point of a forked client JVM: runs the stock {@code site.ycsb.Client} unchanged, and adds
+ * two things a runner needs. A watchdog ends the client when the runner's process is gone, so a
+ * runner killed mid-trial leaves no orphan load on the cluster; and at exit the JVM's CPU seconds
+ * are written to a file, which no other process can read once this one has ended.
+ *
+ * <pre>
+ * java -cp … dev.refarch.experiments.exec.ClientMain PARENT_PID CPU_FILE -t -db … (YCSB's arguments)
+ * </pre>
+ */
+public final class ClientMain {
+
+  /** Exit code when the runner disappeared. */
+  static final int ORPHANED = 3;
+
+  private ClientMain() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length < 2) {
+      System.err.println("usage: ClientMain PARENT_PID CPU_FILE YCSB_ARGS...");
+      System.exit(2);
+    }
+    long parent = Long.parseLong(args[0]);
+    Path cpuFile = Path.of(args[1]);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> writeCpu(cpuFile), "cpu-at-exit"));
+    Thread watchdog = new Thread(() -> watch(parent), "runner-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+    site.ycsb.Client.main(Arrays.copyOfRange(args, 2, args.length));
+  }
+
+  private static void watch(long parent) {
+    while (true) {
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        return;
+      }
+      boolean alive = ProcessHandle.of(parent).map(ProcessHandle::isAlive).orElse(false);
+      if (!alive) {
+        System.err.println("[client] the runner (pid " + parent + ") is gone; stopping");
+        System.exit(ORPHANED);
+      }
+    }
+  }
+
+  private static void writeCpu(Path file) {
+    var os = ManagementFactory.getOperatingSystemMXBean();
+    double seconds = os instanceof com.sun.management.OperatingSystemMXBean sun
+        ? sun.getProcessCpuTime() / 1e9 : Double.NaN;
+    try {
+      Files.writeString(file, String.format(Locale.ROOT, "%.3f%n", seconds), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      System.err.println("[client] cannot write CPU time to " + file + ": " + e.getMessage());
+    }
+  }
+}

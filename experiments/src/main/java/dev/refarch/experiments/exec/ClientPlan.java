@@ -1,0 +1,76 @@
+package dev.refarch.experiments.exec;
+
+import dev.refarch.platform.spi.Phase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a phase's work is split over its clients: threads, records to load (YCSB's
+ * {@code insertstart}/{@code insertcount}), operations and target throughput. Remainders go to the
+ * first clients, so the parts always add up to the whole.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ClientPlan {
+
+  private ClientPlan() {
+  }
+
+  /** The YCSB properties of client {@code index} (0-based) of {@code phase}. */
+  static Map<String, String> properties(TrialSpec spec, Phase phase, int index) {
+    Map<String, String> p = new LinkedHashMap<>(spec.properties());
+    // the runner runs the hooks; clients must not run them again
+    p.remove("hooks");
+    p.put("mongodb.url", spec.connectionString());
+    p.put("threadcount", String.valueOf(share(spec.threads(), spec.clients(), index)));
+    if (phase == Phase.LOAD) {
+      long records = spec.longProperty("recordcount", 1000);
+      long start = spec.longProperty("insertstart", 0);
+      long before = 0;
+      for (int i = 0; i < index; i++) {
+        before += share(records, spec.clients(), i);
+      }
+      p.put("insertstart", String.valueOf(start + before));
+      p.put("insertcount", String.valueOf(share(records, spec.clients(), index)));
+    } else {
+      long operations = spec.longProperty("operationcount", 1000);
+      p.put("operationcount", String.valueOf(share(operations, spec.clients(), index)));
+      spec.target().ifPresent(t -> {
+        p.put("target", String.valueOf(t / spec.clients()));
+        p.put("measurement.interval", "both");
+      });
+      if (!spec.warmup().isNone()) {
+        p.put("measurement.warmup", spec.warmup().toString());
+      }
+    }
+    return p;
+  }
+
+  /** Part {@code index} of {@code total} split over {@code parts}. */
+  static long share(long total, int parts, int index) {
+    return total / parts + (index < total % parts ? 1 : 0);
+  }
+
+  static int share(int total, int parts, int index) {
+    return (int) share((long) total, parts, index);
+  }
+
+  /**
+   * The command line of a client. Properties travel in a {@code -P} file, not as {@code -p}
+   * arguments, so that a connection string's credentials appear neither in the process table nor
+   * in YCSB's echo of its command line.
+   */
+  static List<String> command(TrialSpec spec, Phase phase, Path propertiesFile, String javaBin,
+      String classPath, long parentPid, Path cpuFile) {
+    List<String> c = new ArrayList<>();
+    c.add(javaBin);
+    c.addAll(spec.jvmOptions());
+    c.addAll(List.of("-cp", classPath, ClientMain.class.getName(), String.valueOf(parentPid),
+        cpuFile.toString(), phase == Phase.LOAD ? "-load" : "-t", "-db", spec.db(), "-s",
+        "-P", propertiesFile.toString()));
+    return c;
+  }
+}

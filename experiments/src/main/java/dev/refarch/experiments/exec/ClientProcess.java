@@ -1,0 +1,110 @@
+package dev.refarch.experiments.exec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One forked YCSB client JVM of a phase, with its folder: {@code stdout.txt}, {@code stderr.txt},
+ * {@code cpu-seconds.txt} and {@code measurements/}.
+ *
+ * <p>Thread-safe for the methods a runner and a fault schedule call concurrently
+ * ({@link #isAlive}, {@link #kill}, {@link #pid}).
+ */
+public final class ClientProcess {
+
+  private final String name;
+  private final Path dir;
+  private final Process process;
+
+  private ClientProcess(String name, Path dir, Process process) {
+    this.name = name;
+    this.dir = dir;
+    this.process = process;
+  }
+
+  /** Starts {@code command} with its output going to files in {@code dir}. */
+  static ClientProcess start(String name, Path dir, List<String> command) throws IOException {
+    Files.createDirectories(dir);
+    Process p = new ProcessBuilder(command)
+        .redirectOutput(dir.resolve("stdout.txt").toFile())
+        .redirectError(dir.resolve("stderr.txt").toFile())
+        .start();
+    return new ClientProcess(name, dir, p);
+  }
+
+  /** The client's name, e.g. {@code run-1}. */
+  public String name() {
+    return name;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public Path measurements() {
+    return dir.resolve("measurements");
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Completes when the client's JVM has ended. */
+  public java.util.concurrent.CompletableFuture<Process> onExit() {
+    return process.onExit();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** The exit code once ended. */
+  public Optional<Integer> exitCode() {
+    return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+  }
+
+  /** Kills the client and anything it started, and waits briefly for it to be gone. */
+  public void kill() {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** CPU seconds the client reported at exit, when it exited normally. */
+  public OptionalDouble cpuSeconds() {
+    Path f = dir.resolve("cpu-seconds.txt");
+    try {
+      return Files.exists(f) ? OptionalDouble.of(Double.parseDouble(Files.readString(f).trim()))
+          : OptionalDouble.empty();
+    } catch (IOException | NumberFormatException e) {
+      return OptionalDouble.empty();
+    }
+  }
+
+  /** The last {@code lines} lines of the client's standard error, for failure messages. */
+  public String stderrTail(int lines) {
+    try {
+      List<String> all = Files.readAllLines(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "(no stderr: " + e.getMessage() + ")";
+    }
+  }
+
+  /** How the client ended, in words: {@code exit code 0}, {@code killed by signal 9}. */
+  public String describeExit() {
+    int code = process.exitValue();
+    return code > 128 && code < 160 ? "killed by signal " + (code - 128) + " (exit code " + code + ")"
+        : "exit code " + code;
+  }
+}

@@ -1,0 +1,144 @@
+package dev.refarch.experiments.exec;
+
+import dev.refarch.experiments.results.ClientOutput;
+import dev.refarch.platform.spi.Phase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Starts one phase's client JVMs, waits for all of them, and ends the phase early — killing the
+ * rest — when one fails or the phase runs past its timeout. Nothing is left running when
+ * {@link #await} returns.
+ *
+ * <p>Not thread-safe; one instance per phase. {@link #clients()} may be read by other threads.
+ */
+final class PhaseExecution {
+
+  private final TrialSpec spec;
+  private final Phase phase;
+  private final List<ClientProcess> clients = new ArrayList<>();
+  private final List<Path> propertyFiles = new ArrayList<>();
+  private final List<String> failures = new ArrayList<>();
+
+  PhaseExecution(TrialSpec spec, Phase phase) {
+    this.spec = spec;
+    this.phase = phase;
+  }
+
+  /** Starts every client; on failure kills those already started and rethrows. */
+  void start(Path clientsDir, String javaBin, String classPath) {
+    try {
+      for (int i = 0; i < spec.clients(); i++) {
+        String name = phase.label() + "-" + i;
+        Path dir = clientsDir.resolve(name);
+        Map<String, String> props = ClientPlan.properties(spec, phase, i);
+        props.put("measurement.dir", dir.resolve("measurements").toString());
+        Path propsFile = writePrivately(props);
+        propertyFiles.add(propsFile);
+        List<String> command = ClientPlan.command(spec, phase, propsFile, javaBin, classPath,
+            ProcessHandle.current().pid(), dir.resolve("cpu-seconds.txt"));
+        clients.add(ClientProcess.start(name, dir, command));
+      }
+    } catch (IOException | RuntimeException e) {
+      killAll();
+      deletePropertyFiles();
+      throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+    }
+  }
+
+  /**
+   * Properties go to a temporary file readable only by this user, outside the results folder:
+   * they may hold a connection string with credentials, which results must never contain.
+   */
+  private static Path writePrivately(Map<String, String> props) throws IOException {
+    Path f = Files.createTempFile("ycsb-client-", ".properties",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Properties p = new Properties();
+    p.putAll(props);
+    try (var out = Files.newOutputStream(f)) {
+      p.store(out, null);
+    }
+    return f;
+  }
+
+  List<ClientProcess> clients() {
+    return List.copyOf(clients);
+  }
+
+  /**
+   * Waits until every client has ended. A client that ends badly (non-zero exit, or exit 0
+   * without its measurements) fails the phase and the others are killed; past {@code timeout} all
+   * are killed.
+   *
+   * @return why the phase failed; empty when every client completed
+   */
+  List<String> await(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    try {
+      while (failures.isEmpty() && clients.stream().anyMatch(ClientProcess::isAlive)) {
+        // sleeps until a client ends or the deadline passes: no polling while clients run
+        CompletableFuture<?>[] exits = clients.stream().filter(ClientProcess::isAlive)
+            .map(ClientProcess::onExit).toArray(CompletableFuture[]::new);
+        try {
+          CompletableFuture.anyOf(exits).get(Math.max(1, deadline - System.nanoTime()),
+              TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          List<String> running = clients.stream().filter(ClientProcess::isAlive)
+              .map(ClientProcess::name).toList();
+          failures.add("phase " + phase.label() + " timed out after " + timeout
+              + "; clients still running were killed: " + String.join(", ", running));
+        } catch (ExecutionException e) {
+          failures.add("waiting for the clients failed: " + e.getCause());
+        }
+        clients.stream().filter(c -> !c.isAlive() && !completed(c)).findFirst()
+            .filter(c -> failures.isEmpty()).ifPresent(c -> failures.add(describeFailure(c)));
+      }
+      if (failures.isEmpty()) {
+        // clients that ended badly at the same moment as the last one
+        clients.stream().filter(c -> !completed(c)).forEach(c -> failures.add(describeFailure(c)));
+      }
+      return List.copyOf(failures);
+    } finally {
+      killAll();
+      deletePropertyFiles();
+    }
+  }
+
+  static boolean completed(ClientProcess c) {
+    return c.exitCode().orElse(-1) == 0 && ClientOutput.isComplete(c.measurements());
+  }
+
+  private static String describeFailure(ClientProcess c) {
+    String how = c.exitCode().orElse(-1) == 0
+        ? "exited without writing its measurements (its binding did not initialise?)"
+        : "ended with " + c.describeExit();
+    return "client " + c.name() + " " + how + "; last lines of its stderr:\n" + c.stderrTail(8);
+  }
+
+  void killAll() {
+    clients.stream().filter(ClientProcess::isAlive).forEach(ClientProcess::kill);
+  }
+
+  private void deletePropertyFiles() {
+    for (Path f : propertyFiles) {
+      try {
+        Files.deleteIfExists(f);
+      } catch (IOException e) {
+        System.err.println("[runner] cannot delete " + f + ": " + e.getMessage());
+      }
+    }
+    propertyFiles.clear();
+  }
+}

@@ -1,0 +1,248 @@
+package dev.refarch.experiments.exec;
+
+import dev.refarch.experiments.results.ClientOutput;
+import dev.refarch.experiments.results.PhaseMerge;
+import dev.refarch.experiments.results.ResultsFolder;
+import dev.refarch.experiments.results.SteadyState;
+import dev.refarch.experiments.results.TrialJson;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.results.TrialResult.ClientRecord;
+import dev.refarch.experiments.results.TrialResult.PhaseResult;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.PhaseOutcome;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.ycsb.hooks.HookRunner;
+import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.measure.MeasurementSettings;
+import dev.refarch.ycsb.measure.MeasurementSession;
+import dev.refarch.ycsb.mongo.MongoDbClient;
+import dev.refarch.ycsb.mongo.MongoSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs one trial: for each phase (load, then run), the platform hooks' {@code before}, N forked
+ * YCSB client JVMs (each the stock {@code site.ycsb.Client} with this library's binding and
+ * measurements), the hooks' {@code after} — always, also when the phase failed — and then merges
+ * what the clients measured into {@code results/<experiment>/<trial>/}, written atomically:
+ *
+ * <pre>
+ * trial.json            parameters, effective settings, platform state, summaries, failures, CPU
+ * run.hlog, load.hlog   the clients' HDR interval logs merged by histogram union
+ * timeline.csv          the run phase's merged timeline (load-timeline.csv for the load)
+ * clients/&lt;phase&gt;-&lt;i&gt;/    each client's stdout, stderr, CPU seconds and raw measurements
+ * </pre>
+ *
+ * <p>A client that dies fails the trial with its exit and last output; the others are killed; a
+ * phase past its timeout is ended. Clients end themselves when the runner's JVM disappears.
+ * Thread-safe: trials may run from several threads, each into its own folder.
+ *
+ * <pre>{@code
+ * TrialResult r = new TrialRunner(Path.of("results")).run(spec, cluster.state());
+ * double p99 = r.summary(Phase.RUN).orElseThrow().operation("UPDATE").orElseThrow().serviceTime().p99();
+ * }</pre>
+ */
+public final class TrialRunner {
+
+  /** Sees phases start and end, e.g. to fire a fault schedule or to watch clients in tests. */
+  public interface Listener {
+    default void phaseStarted(Phase phase, List<ClientProcess> clients) {
+    }
+
+    default void phaseEnded(Phase phase) {
+    }
+  }
+
+  private final Path resultsRoot;
+  private final Listener listener;
+  private final String javaBin;
+  private final String classPath;
+
+  /** A runner writing under {@code resultsRoot}, forking clients with this JVM's class path. */
+  public TrialRunner(Path resultsRoot) {
+    this(resultsRoot, new Listener() { }, System.getProperty("java.class.path"));
+  }
+
+  private TrialRunner(Path resultsRoot, Listener listener, String classPath) {
+    this.resultsRoot = resultsRoot;
+    this.listener = listener;
+    this.javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    this.classPath = classPath;
+  }
+
+  /** A copy that reports phases to {@code listener}. */
+  public TrialRunner withListener(Listener listener) {
+    return new TrialRunner(resultsRoot, listener, classPath);
+  }
+
+  public Path resultsRoot() {
+    return resultsRoot;
+  }
+
+  /**
+   * Runs the trial and returns its result; its folder is complete when this returns.
+   *
+   * @param clusterState what the cluster's provisioner recorded, stored with the results
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for bad settings, before
+   *     anything runs
+   */
+  public TrialResult run(TrialSpec spec, PlatformState clusterState) throws InterruptedException {
+    Map<String, String> settings = validate(spec);
+    HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
+    int resolution = MeasurementProperties.TIMELINE_RESOLUTION.from(spec.properties());
+    int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
+    ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
+    long started = System.currentTimeMillis();
+    double runnerCpu0 = runnerCpuSeconds();
+    List<String> failures = new ArrayList<>();
+    Map<Phase, PhaseResult> phases = new EnumMap<>(Phase.class);
+    for (Phase phase : phasesOf(spec)) {
+      if (!failures.isEmpty()) {
+        break;
+      }
+      phases.put(phase, runPhase(spec, phase, hooks, folder.staging(), resolution, interval, failures));
+    }
+    double clientCpu = phases.values().stream().flatMap(p -> p.clients().stream())
+        .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();
+    TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
+        System.currentTimeMillis(), phases, clusterState.merge(hooks.state()),
+        effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
+        folder.target());
+    write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
+    folder.commit();
+    return result;
+  }
+
+  private static List<Phase> phasesOf(TrialSpec spec) {
+    List<Phase> phases = new ArrayList<>();
+    if (spec.load()) {
+      phases.add(Phase.LOAD);
+    }
+    if (spec.run()) {
+      phases.add(Phase.RUN);
+    }
+    return phases;
+  }
+
+  /** Parses everything the clients will parse, so bad input fails here, before any hook runs. */
+  private static Map<String, String> validate(TrialSpec spec) {
+    Map<String, String> settings = new LinkedHashMap<>(spec.properties());
+    settings.put("mongodb.url", spec.connectionString());
+    if (spec.db().equals(MongoDbClient.class.getName())) {
+      MongoSettings.fromProperties(settings);
+    }
+    MeasurementSettings.fromProperties(settings, Path.of("unused"));
+    return settings;
+  }
+
+  private PhaseResult runPhase(TrialSpec spec, Phase phase, HookRunner hooks, Path staging,
+      int resolution, int interval, List<String> failures) throws InterruptedException {
+    try {
+      hooks.before(phase);
+    } catch (RuntimeException e) {
+      failures.add(e.getMessage());
+      return new PhaseResult(phase, List.of(), Optional.empty(), Optional.empty());
+    }
+    PhaseExecution execution = new PhaseExecution(spec, phase);
+    List<String> phaseFailures = new ArrayList<>();
+    try {
+      execution.start(staging.resolve("clients"), javaBin, classPath);
+      listener.phaseStarted(phase, execution.clients());
+      phaseFailures.addAll(execution.await(spec.phaseTimeout()));
+    } catch (RuntimeException e) {
+      phaseFailures.add("phase " + phase.label() + " could not start its clients: " + e.getMessage());
+    } finally {
+      execution.killAll();
+      listener.phaseEnded(phase);
+      PhaseOutcome outcome = phaseFailures.isEmpty() ? PhaseOutcome.success()
+          : PhaseOutcome.failed(phaseFailures.get(0));
+      try {
+        hooks.after(phase, outcome);
+      } catch (RuntimeException e) {
+        phaseFailures.add(e.getMessage());
+      }
+      failures.addAll(phaseFailures);
+    }
+    return collect(phase, execution.clients(), staging, resolution, interval);
+  }
+
+  private static PhaseResult collect(Phase phase, List<ClientProcess> clients, Path staging,
+      int resolution, int interval) {
+    List<ClientRecord> records = new ArrayList<>();
+    List<ClientOutput> outputs = new ArrayList<>();
+    for (ClientProcess c : clients) {
+      boolean completed = PhaseExecution.completed(c);
+      records.add(new ClientRecord(c.name(), c.exitCode().orElse(-1), c.describeExit(), completed,
+          c.cpuSeconds()));
+      if (ClientOutput.isComplete(c.measurements())) {
+        outputs.add(ClientOutput.read(c.measurements()));
+      }
+    }
+    if (outputs.isEmpty()) {
+      return new PhaseResult(phase, records, Optional.empty(), Optional.empty());
+    }
+    PhaseMerge.Merged merged = PhaseMerge.merge(outputs, resolution);
+    PhaseMerge.writeMergedLog(outputs, interval, staging.resolve(phase.label() + ".hlog"));
+    try {
+      merged.timeline().writeCsv(staging.resolve(phase == Phase.RUN ? "timeline.csv"
+          : phase.label() + "-timeline.csv"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Optional<SteadyState> steady = phase == Phase.RUN
+        ? Optional.of(SteadyState.detect(merged.timeline(), merged.summary().measuredFromEpochMs(),
+            SteadyState.DEFAULT_WINDOW, SteadyState.DEFAULT_BAND))
+        : Optional.empty();
+    return new PhaseResult(phase, records, Optional.of(merged.summary()), steady);
+  }
+
+  /** The binding's settings as the first client of the last phase reported them. */
+  private static Map<String, String> effectiveSettings(Path staging, Map<Phase, PhaseResult> phases) {
+    for (Phase phase : List.of(Phase.RUN, Phase.LOAD)) {
+      PhaseResult p = phases.get(phase);
+      if (p != null && !p.clients().isEmpty()) {
+        Path dir = staging.resolve("clients").resolve(p.clients().get(0).name()).resolve("measurements");
+        if (Files.exists(dir.resolve(MeasurementSession.CLIENT_JSON))) {
+          return ClientOutput.read(dir).client();
+        }
+      }
+    }
+    return Map.of();
+  }
+
+  private static Map<String, String> parameters(TrialSpec spec) {
+    Map<String, String> p = new LinkedHashMap<>();
+    spec.properties().forEach((k, v) -> p.put("property." + k, v));
+    p.put("clients", String.valueOf(spec.clients()));
+    p.put("threads", String.valueOf(spec.threads()));
+    p.put("load", String.valueOf(spec.load()));
+    p.put("run", String.valueOf(spec.run()));
+    p.put("target", spec.target().isPresent() ? String.valueOf(spec.target().getAsDouble()) : "none");
+    p.put("warmup", spec.warmup().toString());
+    p.put("hooks", String.join(",", spec.hooks()));
+    p.put("db", spec.db());
+    p.put("phaseTimeout", spec.phaseTimeout().toString());
+    return p;
+  }
+
+  private static void write(Path file, String text) {
+    try {
+      Files.writeString(file, text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static double runnerCpuSeconds() {
+    return ProcessHandle.current().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * Runs one trial: hooks around each phase, N forked YCSB client JVMs per phase, timeouts, and the
+ * collection of what every client wrote.
+ *
+ * <p>Start with {@link dev.refarch.experiments.exec.TrialRunner}; a trial is described by the
+ * immutable {@link dev.refarch.experiments.exec.TrialSpec}; each client is a
+ * {@link dev.refarch.experiments.exec.ClientProcess} running {@link
+ * dev.refarch.experiments.exec.ClientMain}, which wraps the stock {@code site.ycsb.Client}.
+ */
+package dev.refarch.experiments.exec;

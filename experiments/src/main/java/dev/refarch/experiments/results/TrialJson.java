@@ -1,0 +1,131 @@
+package dev.refarch.experiments.results;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.Redaction;
+import dev.refarch.ycsb.measure.SummaryFormats;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Map;
+
+/**
+ * Writes {@code trial.json}: one JSON document with the trial's parameters, effective settings,
+ * platform state, per-phase client exits and merged summaries, steady state, failures and CPU
+ * seconds. Values that look like connection strings are masked.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class TrialJson {
+
+  /** Identifies the layout, bumped on incompatible change. */
+  public static final String FORMAT = "ycsb-mongo-refarch/trial/1";
+  public static final String FILE = "trial.json";
+
+  private static final JsonFactory JSON = JsonFactory.builder()
+      .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+
+  private TrialJson() {
+  }
+
+  /**
+   * The document for {@code result}.
+   *
+   * @param parameters what the trial was asked to do (clients, threads, target, properties…)
+   */
+  public static String render(TrialResult result, Map<String, String> parameters) {
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+      g.writeStartObject();
+      g.writeStringField("format", FORMAT);
+      g.writeStringField("experiment", result.experiment());
+      g.writeStringField("trial", result.trial());
+      g.writeStringField("status", result.succeeded() ? "completed" : "failed");
+      g.writeArrayFieldStart("failures");
+      for (String f : result.failures()) {
+        g.writeString(Redaction.maskUri(f));
+      }
+      g.writeEndArray();
+      g.writeNumberField("startedEpochMs", result.startedEpochMs());
+      g.writeNumberField("finishedEpochMs", result.finishedEpochMs());
+      writeMap(g, "parameters", parameters);
+      writeMap(g, "effectiveSettings", result.effectiveSettings());
+      g.writeObjectFieldStart("platformState");
+      for (var component : result.platformState().components().entrySet()) {
+        writeMap(g, component.getKey(), component.getValue());
+      }
+      g.writeEndObject();
+      g.writeObjectFieldStart("cpuSeconds");
+      number(g, "clients", result.clientCpuSeconds());
+      number(g, "runner", result.runnerCpuSeconds());
+      g.writeEndObject();
+      g.writeObjectFieldStart("phases");
+      for (Phase phase : Phase.values()) {
+        TrialResult.PhaseResult p = result.phases().get(phase);
+        if (p != null) {
+          writePhase(g, p);
+        }
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out + "\n";
+  }
+
+  private static void writePhase(JsonGenerator g, TrialResult.PhaseResult p) throws IOException {
+    g.writeObjectFieldStart(p.phase().label());
+    g.writeArrayFieldStart("clients");
+    for (TrialResult.ClientRecord c : p.clients()) {
+      g.writeStartObject();
+      g.writeStringField("name", c.name());
+      g.writeNumberField("exitCode", c.exitCode());
+      g.writeStringField("exit", c.exit());
+      g.writeBooleanField("completed", c.completed());
+      if (c.cpuSeconds().isPresent()) {
+        number(g, "cpuSeconds", c.cpuSeconds().getAsDouble());
+      }
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    if (p.steadyState().isPresent()) {
+      SteadyState s = p.steadyState().get();
+      g.writeObjectFieldStart("steadyState");
+      g.writeBooleanField("reached", s.reached());
+      g.writeNumberField("fromEpochMs", s.fromEpochMs());
+      number(g, "opsPerSecond", s.opsPerSecond());
+      g.writeNumberField("windowBuckets", s.windowBuckets());
+      number(g, "band", s.band());
+      g.writeEndObject();
+    }
+    if (p.summary().isPresent()) {
+      g.writeObjectFieldStart("summary");
+      SummaryFormats.writeFields(g, p.summary().get());
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeMap(JsonGenerator g, String name, Map<String, String> map)
+      throws IOException {
+    g.writeObjectFieldStart(name);
+    for (var e : new java.util.TreeMap<>(map).entrySet()) {
+      g.writeStringField(e.getKey(), Redaction.maskUri(e.getValue()));
+    }
+    g.writeEndObject();
+  }
+
+  private static void number(JsonGenerator g, String name, double value) throws IOException {
+    g.writeFieldName(name);
+    if (Double.isFinite(value)) {
+      g.writeNumber(BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP));
+    } else {
+      g.writeNull();
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.refarch.experiments.results;
+
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.ycsb.measure.Summary;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What a trial produced, as stored in its {@code trial.json}.
+ *
+ * @param experiment experiment name
+ * @param trial trial id
+ * @param failures why the trial failed, in the order things went wrong; empty when it completed
+ * @param startedEpochMs when the runner started the trial
+ * @param finishedEpochMs when it finished
+ * @param phases per phase that ran, in order
+ * @param platformState what the cluster's provisioner and the hooks recorded
+ * @param effectiveSettings the binding's settings as the first run client reported them
+ * @param clientCpuSeconds CPU seconds of all client JVMs, all phases
+ * @param runnerCpuSeconds CPU seconds the runner's JVM used during the trial
+ * @param folder the results folder
+ */
+public record TrialResult(String experiment, String trial, List<String> failures,
+    long startedEpochMs, long finishedEpochMs, Map<Phase, PhaseResult> phases,
+    PlatformState platformState, Map<String, String> effectiveSettings, double clientCpuSeconds,
+    double runnerCpuSeconds, Path folder) {
+
+  public TrialResult {
+    failures = List.copyOf(failures);
+    phases = Map.copyOf(phases);
+    Objects.requireNonNull(platformState, "platformState");
+    effectiveSettings = Map.copyOf(effectiveSettings);
+  }
+
+  public boolean succeeded() {
+    return failures.isEmpty();
+  }
+
+  /** The merged summary of {@code phase}, when it ran and its clients wrote outputs. */
+  public Optional<Summary> summary(Phase phase) {
+    return Optional.ofNullable(phases.get(phase)).flatMap(PhaseResult::summary);
+  }
+
+  /**
+   * One phase of a trial.
+   *
+   * @param phase load or run
+   * @param clients how each client ended
+   * @param summary merged figures of the clients that finished
+   * @param steadyState for the run phase
+   */
+  public record PhaseResult(Phase phase, List<ClientRecord> clients, Optional<Summary> summary,
+      Optional<SteadyState> steadyState) {
+    public PhaseResult {
+      clients = List.copyOf(clients);
+    }
+  }
+
+  /**
+   * How one client ended.
+   *
+   * @param name e.g. {@code run-0}
+   * @param exitCode the JVM's exit code
+   * @param exit the exit in words
+   * @param completed whether it exited 0 and wrote its measurements
+   * @param cpuSeconds CPU seconds it reported at exit
+   */
+  public record ClientRecord(String name, int exitCode, String exit, boolean completed,
+      OptionalDouble cpuSeconds) {
+  }
+}

@@ -1,0 +1,61 @@
+package dev.refarch.experiments.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.refarch.platform.spi.Phase;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class ClientPlanTest {
+
+  private static TrialSpec spec(int clients, int threads) {
+    return TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
+        .property("recordcount", "1003").property("operationcount", "10")
+        .property("hooks", "recording").clients(clients).threads(threads).target(1000).build();
+  }
+
+  @Test
+  void sharesAddUpToTheWhole() {
+    assertThat(IntStream.range(0, 3).mapToLong(i -> ClientPlan.share(1003L, 3, i)).sum()).isEqualTo(1003);
+    assertThat(ClientPlan.share(10, 4, 0)).isEqualTo(3);
+    assertThat(ClientPlan.share(10, 4, 3)).isEqualTo(2);
+  }
+
+  @Test
+  void loadIsPartitionedWithInsertStartAndCount() {
+    TrialSpec s = spec(3, 7);
+    Map<String, String> c0 = ClientPlan.properties(s, Phase.LOAD, 0);
+    Map<String, String> c1 = ClientPlan.properties(s, Phase.LOAD, 1);
+    Map<String, String> c2 = ClientPlan.properties(s, Phase.LOAD, 2);
+    assertThat(c0).containsEntry("insertstart", "0").containsEntry("insertcount", "335")
+        .containsEntry("threadcount", "3").containsEntry("recordcount", "1003");
+    assertThat(c1).containsEntry("insertstart", "335").containsEntry("insertcount", "334");
+    assertThat(c2).containsEntry("insertstart", "669").containsEntry("insertcount", "334");
+  }
+
+  @Test
+  void runSplitsOperationsAndTargetAndAsksYcsbForDueTimes() {
+    Map<String, String> c1 = ClientPlan.properties(spec(2, 2), Phase.RUN, 1);
+    assertThat(c1).containsEntry("operationcount", "5").containsEntry("target", "500.0")
+        .containsEntry("measurement.interval", "both").containsEntry("mongodb.url", "mongodb://127.0.0.1:1/");
+  }
+
+  @Test
+  void clientsNeverRunTheHooksThemselves() {
+    assertThat(ClientPlan.properties(spec(1, 1), Phase.RUN, 0)).doesNotContainKey("hooks");
+  }
+
+  @Test
+  void specRejectsFewerThreadsThanClients() {
+    assertThatThrownBy(() -> spec(4, 3)).hasMessage(
+        "threads='3' is not allowed; allowed: at least one per client (4 clients)");
+  }
+
+  @Test
+  void specRejectsNamesThatAreNotFolderNames() {
+    assertThatThrownBy(() -> TrialSpec.builder("a/b", "t").cluster("x").build())
+        .hasMessageContaining("experiment='a/b'");
+  }
+}

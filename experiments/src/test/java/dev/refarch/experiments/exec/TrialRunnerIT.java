@@ -1,0 +1,170 @@
+package dev.refarch.experiments.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.ycsb.measure.HdrLogs;
+import dev.refarch.ycsb.measure.Warmup;
+import dev.refarch.ycsb.testing.LocalReplicaSet;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Trials with forked clients against a real local replica set. */
+@ExtendWith(LocalReplicaSet.class)
+class TrialRunnerIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final RunningCluster cluster;
+
+  TrialRunnerIT(RunningCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  private TrialSpec.Builder workloadA(String trial, String db, Path events) {
+    return TrialSpec.builder("runner-it", trial).cluster(LocalReplicaSet.url(cluster, db))
+        .properties(CoreWorkloads.properties("a"))
+        .property("recordcount", "2000").property("operationcount", "6000")
+        .property("mongodb.batchsize", "100")
+        .property("testhook.file", events.toString())
+        .hooks(List.of("recording")).clients(2).threads(4);
+  }
+
+  private static List<Long> clientPids(List<ClientProcess> clients) {
+    return clients.stream().map(ClientProcess::pid).toList();
+  }
+
+  @Test
+  void twoForkedClientsProduceTheResultsFolder(@TempDir Path dir) throws Exception {
+    Path events = dir.resolve("events");
+    List<Long> pids = new ArrayList<>();
+    TrialRunner runner = new TrialRunner(dir.resolve("results")).withListener(new TrialRunner.Listener() {
+      @Override
+      public void phaseStarted(Phase phase, List<ClientProcess> clients) {
+        pids.addAll(clientPids(clients));
+      }
+    });
+    TrialResult r = runner.run(workloadA("two-clients", "runner_two", events)
+        .warmup(Warmup.operations(500)).build(), cluster.state());
+
+    assertThat(r.failures()).isEmpty();
+    Path folder = dir.resolve("results/runner-it/two-clients");
+    assertThat(r.folder()).isEqualTo(folder);
+    for (String f : List.of("trial.json", "run.hlog", "load.hlog", "timeline.csv", "load-timeline.csv",
+        "clients/load-0/stdout.txt", "clients/load-1/measurements/latency.hlog",
+        "clients/run-1/measurements/summary.json", "clients/run-0/cpu-seconds.txt")) {
+      assertThat(folder.resolve(f)).as(f).exists();
+    }
+    JsonNode trial = JSON.readTree(folder.resolve("trial.json").toFile());
+    assertThat(trial.get("status").asText()).isEqualTo("completed");
+    JsonNode run = trial.get("phases").get("run").get("summary");
+    long measured = run.get("operations").get("READ").get("counts").get("OK").asLong()
+        + run.get("operations").get("UPDATE").get("counts").get("OK").asLong();
+    assertThat(run.get("warmupOperations").asLong()).isEqualTo(1000);
+    assertThat(measured).isEqualTo(5000);
+    assertThat(trial.get("phases").get("load").get("summary").get("operations").get("INSERT")
+        .get("counts").get("BATCHED_OK").asLong()
+        + trial.get("phases").get("load").get("summary").get("operations").get("INSERT")
+        .get("counts").get("OK").asLong()).isEqualTo(2000);
+    assertThat(trial.get("phases").get("run").get("steadyState").has("reached")).isTrue();
+    assertThat(trial.get("platformState").get("recording").get("restored").asText()).isEqualTo("true");
+    assertThat(trial.get("platformState").get("local").get("topology").asText()).isEqualTo("rs=1");
+    assertThat(trial.get("effectiveSettings").get("mongodb.serverVersion").asText()).startsWith("6.");
+    assertThat(trial.get("cpuSeconds").get("clients").asDouble()).isPositive();
+    assertThat(r.clientCpuSeconds()).isPositive();
+
+    // the merged log is the union of the clients' logs
+    long merged = HdrLogs.totalsByTag(folder.resolve("run.hlog")).get("READ.service").getTotalCount();
+    long perClient = HdrLogs.totalsByTag(folder.resolve("clients/run-0/measurements/latency.hlog"))
+        .get("READ.service").getTotalCount()
+        + HdrLogs.totalsByTag(folder.resolve("clients/run-1/measurements/latency.hlog"))
+        .get("READ.service").getTotalCount();
+    assertThat(merged).isEqualTo(perClient);
+
+    assertThat(Files.readAllLines(events)).containsExactly("recording before load",
+        "recording after load ok", "recording before run", "recording after run ok");
+    try (MongoClient client = MongoClients.create(cluster.connectionString())) {
+      assertThat(client.getDatabase("runner_two").getCollection("usertable").countDocuments()).isEqualTo(2000);
+    }
+    assertThat(pids).hasSize(4).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+  }
+
+  @Test
+  void aKilledClientFailsTheTrialWithTheReasonAndLeavesNoProcess(@TempDir Path dir) throws Exception {
+    Path events = dir.resolve("events");
+    List<Long> pids = new ArrayList<>();
+    TrialRunner runner = new TrialRunner(dir.resolve("results")).withListener(new TrialRunner.Listener() {
+      @Override
+      public void phaseStarted(Phase phase, List<ClientProcess> clients) {
+        pids.addAll(clientPids(clients));
+        if (phase == Phase.RUN) {
+          Thread killer = new Thread(() -> {
+            try {
+              Thread.sleep(2500);
+            } catch (InterruptedException e) {
+              return;
+            }
+            ProcessHandle.of(clients.get(1).pid()).ifPresent(ProcessHandle::destroyForcibly);
+          });
+          killer.start();
+        }
+      }
+    });
+    TrialSpec spec = workloadA("killed", "runner_killed", events)
+        .property("operationcount", "50000000").phaseTimeout(Duration.ofMinutes(2)).build();
+    long started = System.nanoTime();
+    TrialResult r = runner.run(spec, cluster.state());
+
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
+    assertThat(r.succeeded()).isFalse();
+    assertThat(r.failures().get(0)).startsWith("client run-1 ended with killed by signal 9");
+    assertThat(Files.readString(events)).contains("recording before run\n"
+        + "recording after run failed: client run-1 ended with killed by signal 9");
+    JsonNode trial = JSON.readTree(r.folder().resolve("trial.json").toFile());
+    assertThat(trial.get("status").asText()).isEqualTo("failed");
+    assertThat(trial.get("phases").get("run").get("clients").get(1).get("completed").asBoolean()).isFalse();
+    assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+    assertThat(ProcessHandle.current().descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains(ClientMain.class.getName())))
+        .isEmpty();
+  }
+
+  @Test
+  void aPhaseThatRunsPastItsTimeoutIsEnded(@TempDir Path dir) throws Exception {
+    TrialSpec spec = workloadA("timeout", "runner_timeout", dir.resolve("events"))
+        .phases(false, true).property("operationcount", "50000000")
+        .phaseTimeout(Duration.ofSeconds(4)).build();
+    long started = System.nanoTime();
+    TrialResult r = new TrialRunner(dir.resolve("results")).run(spec, cluster.state());
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+    assertThat(r.failures()).hasSize(1);
+    assertThat(r.failures().get(0)).startsWith("phase run timed out after PT4S; clients still running"
+        + " were killed: run-0, run-1");
+  }
+
+  @Test
+  void badSettingsAreRejectedBeforeAnythingRuns(@TempDir Path dir) {
+    Path events = dir.resolve("events");
+    TrialSpec spec = workloadA("bad", "runner_bad", events)
+        .property("mongodb.durability", "sometimes").build();
+    assertThatThrownBy(() -> new TrialRunner(dir.resolve("results")).run(spec, cluster.state()))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageStartingWith("mongodb.durability='sometimes' is not allowed");
+    assertThat(events).doesNotExist();
+    assertThat(dir.resolve("results")).doesNotExist();
+  }
+}
