@@ -1,0 +1,177 @@
+package dev.refarch.platform.vsan.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.refarch.platform.spi.Fault;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.PhaseOutcome;
+import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.vsan.VsanSession;
+import dev.refarch.platform.vsan.fault.VsanFaultInjector;
+import dev.refarch.platform.vsan.hook.StoragePolicyHook;
+import dev.refarch.platform.vsan.pbm.AssociatedPolicy;
+import dev.refarch.platform.vsan.testing.TestContext;
+import dev.refarch.platform.vsan.vim.HostInfo;
+import dev.refarch.platform.vsan.vim.VmInfo;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Against vcsim-plus (govmomi simulator v0.56.0 with disk-policy association, PBM update,
+ * lagging compliance and host shutdown): the full apply → compliance → restore loop of study A7,
+ * idempotency, in-place policy updates, rules the cluster cannot meet, and host failure.
+ * Each test uses its own VMs (4 hosts, 8 VMs with an OS disk and a data disk each).
+ */
+class VcsimPlusIT {
+
+  private static Simulators.Running sim;
+  private static String skipped;
+
+  @BeforeAll
+  static void start() {
+    try {
+      sim = Simulators.start(Simulators.plus(), "-vm", "2", "-host", "4", "-data-disks", "1",
+          "-compliance-checks", "2");
+    } catch (TestAbortedException e) {
+      skipped = e.getMessage(); // reported on every test below, not swallowed by the class
+    }
+  }
+
+  @BeforeEach
+  void requireSimulator() {
+    if (skipped != null) {
+      Assumptions.abort(skipped);
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    if (sim != null) {
+      sim.close();
+    }
+  }
+
+  private static TestContext a7(String vms, int stripeWidth) {
+    Map<String, String> settings = ItSupport.settings(sim, vms);
+    settings.put("vsan.policy.ftt", "1");
+    settings.put("vsan.policy.checksum", "false");
+    settings.put("vsan.policy.stripeWidth", Integer.toString(stripeWidth));
+    return TestContext.of(StoragePolicyHook.NAME, Phase.RUN, settings);
+  }
+
+  @Test
+  void appliesWaitsForComplianceAndChangesNothingTheSecondTime() {
+    TestContext context = a7("DC0_C0_RP0_VM0", 6);
+    StoragePolicyHook hook = new StoragePolicyHook(ItSupport.ENV);
+
+    hook.before(context);
+    String id = context.facts().get("policy.id");
+    assertThat(context.facts()).containsEntry("disk.DC0_C0_RP0_VM0.205.associated", id)
+        .containsEntry("disk.DC0_C0_RP0_VM0.205.compliance", "compliant")
+        .containsEntry("disk.DC0_C0_RP0_VM0.205.previous", "none");
+    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM0"))
+        .containsExactly(AssociatedPolicy.of(id));
+
+    hook.before(context);
+    assertThat(context.facts()).containsEntry("changes", "0")
+        .containsEntry("policy.action", "unchanged");
+
+    hook.after(context, PhaseOutcome.success());
+    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM0"))
+        .containsExactly(AssociatedPolicy.none());
+  }
+
+  @Test
+  void restoresPreviousPoliciesWhenTheTrialFails() {
+    TestContext baseline = a7("DC0_C0_RP0_VM1", 1).with("vsan.restore", "false");
+    new StoragePolicyHook(ItSupport.ENV).before(baseline);
+    String baselineId = baseline.facts().get("policy.id");
+
+    TestContext trial = a7("DC0_C0_RP0_VM1", 12);
+    StoragePolicyHook hook = new StoragePolicyHook(ItSupport.ENV);
+    hook.before(trial);
+    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM1"))
+        .containsExactly(AssociatedPolicy.of(trial.facts().get("policy.id")));
+
+    hook.after(trial, PhaseOutcome.failed("YCSB client exited with 1"));
+
+    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM1"))
+        .containsExactly(AssociatedPolicy.of(baselineId));
+    assertThat(trial.facts()).containsEntry("disk.DC0_C0_RP0_VM1.205.restored", baselineId);
+  }
+
+  @Test
+  void updatesANamedPolicyInPlaceAndReappliesIt() {
+    TestContext narrow = a7("DC0_H0_VM0", 2).with("vsan.policy.name", "it-mongo-data");
+    new StoragePolicyHook(ItSupport.ENV).before(narrow);
+
+    TestContext wide = a7("DC0_H0_VM0", 8).with("vsan.policy.name", "it-mongo-data");
+    new StoragePolicyHook(ItSupport.ENV).before(wide);
+
+    assertThat(wide.facts()).containsEntry("policy.action", "updated")
+        .containsEntry("policy.id", narrow.facts().get("policy.id"))
+        .containsEntry("disk.DC0_H0_VM0.205.compliance", "compliant");
+    try (VsanSession session = ItSupport.session(sim)) {
+      assertThat(session.pbm().named("it-mongo-data").orElseThrow().rules().stripeWidth())
+          .isEqualTo(8);
+    }
+  }
+
+  @Test
+  void reportsRulesTheClusterCannotMeetAndStillRestores() {
+    Map<String, String> settings = ItSupport.settings(sim, "DC0_H0_VM1");
+    settings.put("vsan.policy.raid", "raid6");
+    settings.put("vsan.timeoutSeconds", "2");
+    TestContext context = TestContext.of(StoragePolicyHook.NAME, Phase.RUN, settings);
+    StoragePolicyHook hook = new StoragePolicyHook(ItSupport.ENV);
+
+    assertThatThrownBy(() -> hook.before(context))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("not compliant after 2 s")
+        .hasMessageContaining("nonCompliant")
+        .hasMessageContaining("RAID-6 6");
+    hook.after(context, PhaseOutcome.failed("before failed"));
+
+    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_H0_VM1"))
+        .containsExactly(AssociatedPolicy.none());
+  }
+
+  @Test
+  void hostShutdownPowersOffItsVmsAndTheHostComesBack() {
+    VsanFaultInjector faults = new VsanFaultInjector(ItSupport.settings(sim, "*"), ItSupport.ENV);
+    String host;
+    try (VsanSession session = ItSupport.session(sim)) {
+      VmInfo vm = session.vim().vms().find("DC0_C0_RP0_VM0"::equals).get(0);
+      host = session.vim().hosts().all().stream().filter(h -> h.ref().equals(vm.host()))
+          .findFirst().orElseThrow().name();
+    }
+
+    faults.inject(Fault.of("host-shutdown", host));
+    assertThat(hostState(host).powerState()).isEqualTo("poweredOff");
+    assertThat(vmPower("DC0_C0_RP0_VM0")).isEqualTo("poweredOff");
+
+    faults.inject(Fault.of("host-power-on", host));
+    faults.inject(Fault.of("vm-power-on", "DC0_C0_RP0_VM0"));
+    assertThat(hostState(host).connectionState()).isEqualTo("connected");
+    assertThat(vmPower("DC0_C0_RP0_VM0")).isEqualTo("poweredOn");
+  }
+
+  private static HostInfo hostState(String name) {
+    try (VsanSession session = ItSupport.session(sim)) {
+      return session.vim().hosts().all().stream().filter(h -> h.name().equals(name))
+          .findFirst().orElseThrow();
+    }
+  }
+
+  private static String vmPower(String name) {
+    try (VsanSession session = ItSupport.session(sim)) {
+      return session.vim().vms().find(name::equals).get(0).powerState();
+    }
+  }
+}
