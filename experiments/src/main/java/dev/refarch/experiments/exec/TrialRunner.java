@@ -8,7 +8,13 @@ import dev.refarch.experiments.results.TrialJson;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.experiments.results.TrialResult.ClientRecord;
 import dev.refarch.experiments.results.TrialResult.PhaseResult;
+import dev.refarch.experiments.faults.FaultReport;
+import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.ycsb.measure.Timeline;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.ycsb.hooks.HookRunner;
@@ -40,6 +46,7 @@ import java.util.Optional;
  * run.hlog, load.hlog   the clients' HDR interval logs merged by histogram union
  * timeline.csv          the run phase's merged timeline (load-timeline.csv for the load)
  * clients/&lt;phase&gt;-&lt;i&gt;/    each client's stdout, stderr, CPU seconds and raw measurements
+ * events.csv            faults injected, with election and interruption times (when any)
  * </pre>
  *
  * <p>A client that dies fails the trial with its exit and last output; the others are killed; a
@@ -59,6 +66,23 @@ public final class TrialRunner {
     }
 
     default void phaseEnded(Phase phase) {
+    }
+
+    /** A listener that tells {@code first}, then {@code second}. */
+    static Listener both(Listener first, Listener second) {
+      return new Listener() {
+        @Override
+        public void phaseStarted(Phase phase, List<ClientProcess> clients) {
+          first.phaseStarted(phase, clients);
+          second.phaseStarted(phase, clients);
+        }
+
+        @Override
+        public void phaseEnded(Phase phase) {
+          first.phaseEnded(phase);
+          second.phaseEnded(phase);
+        }
+      };
     }
   }
 
@@ -89,13 +113,31 @@ public final class TrialRunner {
   }
 
   /**
-   * Runs the trial and returns its result; its folder is complete when this returns.
+   * Runs a trial without faults and returns its result; its folder is complete when this returns.
    *
    * @param clusterState what the cluster's provisioner recorded, stored with the results
    * @throws dev.refarch.platform.spi.config.ConfigurationException for bad settings, before
-   *     anything runs
+   *     anything runs, and for a fault schedule (which needs {@link #run(TrialSpec, RunningCluster)})
    */
   public TrialResult run(TrialSpec spec, PlatformState clusterState) throws InterruptedException {
+    if (!spec.faults().isEmpty()) {
+      throw new ConfigurationException("faults", spec.faults().toString(),
+          "none here: faults need a cluster's fault injector, use run(spec, cluster)");
+    }
+    return execute(spec, clusterState, null, null);
+  }
+
+  /**
+   * Runs a trial against {@code cluster}, firing the spec's fault schedule through the cluster's
+   * fault injector and, for replica sets, watching elections from the server side.
+   */
+  public TrialResult run(TrialSpec spec, RunningCluster cluster) throws InterruptedException {
+    String watch = cluster.topology() instanceof Topology.ReplicaSet ? cluster.connectionString() : null;
+    return execute(spec, cluster.state(), cluster.faults(), watch);
+  }
+
+  private TrialResult execute(TrialSpec spec, PlatformState clusterState, FaultInjector injector,
+      String electionWatch) throws InterruptedException {
     Map<String, String> settings = validate(spec);
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
     int resolution = MeasurementProperties.TIMELINE_RESOLUTION.from(spec.properties());
@@ -103,21 +145,40 @@ public final class TrialRunner {
     ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
     long started = System.currentTimeMillis();
     double runnerCpu0 = runnerCpuSeconds();
+    FaultRun faults = spec.faults().isEmpty() ? null
+        : new FaultRun(spec.faults(), injector.configure(settings), electionWatch);
+    Listener phaseListener = faults == null ? listener : Listener.both(faults, listener);
     List<String> failures = new ArrayList<>();
     Map<Phase, PhaseResult> phases = new EnumMap<>(Phase.class);
-    for (Phase phase : phasesOf(spec)) {
-      if (!failures.isEmpty()) {
-        break;
+    List<FaultReport> faultReports = new ArrayList<>();
+    try {
+      for (Phase phase : phasesOf(spec)) {
+        if (!failures.isEmpty()) {
+          break;
+        }
+        Collected c = runPhase(spec, phase, hooks, phaseListener, folder.staging(), resolution,
+            interval, failures);
+        phases.put(phase, c.result());
+        if (faults != null) {
+          faultReports.addAll(faults.reports(phase, c.timeline()));
+        }
       }
-      phases.put(phase, runPhase(spec, phase, hooks, folder.staging(), resolution, interval, failures));
+    } finally {
+      if (faults != null) {
+        faults.close();
+        failures.addAll(faults.failures());
+      }
     }
     double clientCpu = phases.values().stream().flatMap(p -> p.clients().stream())
         .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();
     TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
         System.currentTimeMillis(), phases, clusterState.merge(hooks.state()),
         effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
-        folder.target());
+        folder.target(), faultReports);
     write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
+    if (!faultReports.isEmpty()) {
+      write(folder.staging().resolve(FaultRun.EVENTS_CSV), FaultRun.eventsCsv(faultReports));
+    }
     folder.commit();
     return result;
   }
@@ -144,13 +205,18 @@ public final class TrialRunner {
     return settings;
   }
 
-  private PhaseResult runPhase(TrialSpec spec, Phase phase, HookRunner hooks, Path staging,
-      int resolution, int interval, List<String> failures) throws InterruptedException {
+  /** A phase's result and its merged timeline, which fault analysis reads. */
+  private record Collected(PhaseResult result, Optional<Timeline> timeline) {
+  }
+
+  private Collected runPhase(TrialSpec spec, Phase phase, HookRunner hooks, Listener listener,
+      Path staging, int resolution, int interval, List<String> failures) throws InterruptedException {
     try {
       hooks.before(phase);
     } catch (RuntimeException e) {
       failures.add(e.getMessage());
-      return new PhaseResult(phase, List.of(), Optional.empty(), Optional.empty());
+      return new Collected(new PhaseResult(phase, List.of(), Optional.empty(), Optional.empty()),
+          Optional.empty());
     }
     PhaseExecution execution = new PhaseExecution(spec, phase);
     List<String> phaseFailures = new ArrayList<>();
@@ -175,7 +241,7 @@ public final class TrialRunner {
     return collect(phase, execution.clients(), staging, resolution, interval);
   }
 
-  private static PhaseResult collect(Phase phase, List<ClientProcess> clients, Path staging,
+  private static Collected collect(Phase phase, List<ClientProcess> clients, Path staging,
       int resolution, int interval) {
     List<ClientRecord> records = new ArrayList<>();
     List<ClientOutput> outputs = new ArrayList<>();
@@ -188,7 +254,8 @@ public final class TrialRunner {
       }
     }
     if (outputs.isEmpty()) {
-      return new PhaseResult(phase, records, Optional.empty(), Optional.empty());
+      return new Collected(new PhaseResult(phase, records, Optional.empty(), Optional.empty()),
+          Optional.empty());
     }
     PhaseMerge.Merged merged = PhaseMerge.merge(outputs, resolution);
     PhaseMerge.writeMergedLog(outputs, interval, staging.resolve(phase.label() + ".hlog"));
@@ -202,7 +269,8 @@ public final class TrialRunner {
         ? Optional.of(SteadyState.detect(merged.timeline(), merged.summary().measuredFromEpochMs(),
             SteadyState.DEFAULT_WINDOW, SteadyState.DEFAULT_BAND))
         : Optional.empty();
-    return new PhaseResult(phase, records, Optional.of(merged.summary()), steady);
+    return new Collected(new PhaseResult(phase, records, Optional.of(merged.summary()), steady),
+        Optional.of(merged.timeline()));
   }
 
   /** The binding's settings as the first client of the last phase reported them. */
@@ -231,6 +299,7 @@ public final class TrialRunner {
     p.put("hooks", String.join(",", spec.hooks()));
     p.put("db", spec.db());
     p.put("phaseTimeout", spec.phaseTimeout().toString());
+    p.put("faults", spec.faults().toString());
     return p;
   }
 

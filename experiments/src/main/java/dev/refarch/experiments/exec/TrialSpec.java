@@ -1,5 +1,6 @@
 package dev.refarch.experiments.exec;
 
+import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.ycsb.measure.Warmup;
 import dev.refarch.ycsb.mongo.MongoDbClient;
@@ -37,11 +38,12 @@ import java.util.regex.Pattern;
  * @param phaseTimeout how long a phase may take before its clients are stopped
  * @param db the YCSB binding class the clients use
  * @param jvmOptions extra options for each client JVM, e.g. {@code -Xmx512m}
+ * @param faults faults to inject while phases run; needs a cluster with a fault injector
  */
 public record TrialSpec(String experiment, String trial, String connectionString,
     Map<String, String> properties, int clients, int threads, boolean load, boolean run,
     OptionalDouble target, Warmup warmup, List<String> hooks, Duration phaseTimeout, String db,
-    List<String> jvmOptions) {
+    List<String> jvmOptions, FaultSchedule faults) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
@@ -71,6 +73,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     }
     Objects.requireNonNull(db, "db");
     jvmOptions = List.copyOf(jvmOptions);
+    Objects.requireNonNull(faults, "faults");
   }
 
   private static void requireName(String key, String value) {
@@ -101,19 +104,19 @@ public record TrialSpec(String experiment, String trial, String connectionString
     Map<String, String> copy = new LinkedHashMap<>(properties);
     copy.put(key, value);
     return new TrialSpec(experiment, trial, connectionString, copy, clients, threads, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions);
+        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
   }
 
   /** A copy with another trial id. */
   public TrialSpec withTrial(String id) {
     return new TrialSpec(experiment, id, connectionString, properties, clients, threads, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions);
+        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
   }
 
   /** A copy with another target throughput (empty for unthrottled). */
   public TrialSpec withTarget(OptionalDouble opsPerSecond) {
     return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
-        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions);
+        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
   }
 
   /** Fluent front end; {@link #build} validates. */
@@ -132,6 +135,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     private Duration phaseTimeout = Duration.ofMinutes(30);
     private String db = MongoDbClient.class.getName();
     private List<String> jvmOptions = List.of("-Xmx512m");
+    private FaultSchedule faults = FaultSchedule.none();
 
     private Builder(String experiment, String trial) {
       this.experiment = experiment;
@@ -200,9 +204,19 @@ public record TrialSpec(String experiment, String trial, String connectionString
       return this;
     }
 
+    public Builder faults(FaultSchedule faults) {
+      this.faults = faults;
+      return this;
+    }
+
+    /** Faults in {@link FaultSchedule}'s text form, e.g. {@code "30s kill primary; 90s restart primary"}. */
+    public Builder faults(String schedule) {
+      return faults(FaultSchedule.parse(schedule));
+    }
+
     public TrialSpec build() {
       return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
-          run, target, warmup, hooks, phaseTimeout, db, jvmOptions);
+          run, target, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
     }
   }
 }

@@ -3,6 +3,8 @@ package dev.refarch.experiments.results;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.refarch.experiments.faults.FaultReport;
+import dev.refarch.experiments.faults.Interruption;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.ycsb.measure.SummaryFormats;
@@ -63,6 +65,11 @@ public final class TrialJson {
       number(g, "clients", result.clientCpuSeconds());
       number(g, "runner", result.runnerCpuSeconds());
       g.writeEndObject();
+      g.writeArrayFieldStart("faults");
+      for (FaultReport f : result.faults()) {
+        writeFault(g, f);
+      }
+      g.writeEndArray();
       g.writeObjectFieldStart("phases");
       for (Phase phase : Phase.values()) {
         TrialResult.PhaseResult p = result.phases().get(phase);
@@ -108,6 +115,40 @@ public final class TrialJson {
       SummaryFormats.writeFields(g, p.summary().get());
       g.writeEndObject();
     }
+    g.writeEndObject();
+  }
+
+  private static void writeFault(JsonGenerator g, FaultReport f) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("phase", f.phase().label());
+    g.writeNumberField("epochMs", f.event().epochMillis());
+    g.writeStringField("action", f.event().action());
+    g.writeStringField("target", f.event().target());
+    g.writeStringField("member", f.event().member());
+    g.writeStringField("detail", Redaction.maskUri(f.event().detail()));
+    if (!f.failure().isEmpty()) {
+      g.writeStringField("failure", Redaction.maskUri(f.failure()));
+    }
+    if (f.electionMs().isPresent()) {
+      g.writeNumberField("electionMs", f.electionMs().get());
+    } else {
+      g.writeNullField("electionMs");
+    }
+    g.writeObjectFieldStart("interruption");
+    for (Interruption i : new java.util.TreeMap<>(f.interruptions()).values()) {
+      g.writeObjectFieldStart(i.operation());
+      g.writeNumberField("interruptionMs", i.interruptionMs());
+      g.writeBooleanField("resumed", i.resumed());
+      if (i.recoveryMs().isPresent()) {
+        g.writeNumberField("recoveryTo90PercentMs", i.recoveryMs().get());
+      } else {
+        g.writeNullField("recoveryTo90PercentMs");
+      }
+      number(g, "baselineOpsPerSecond", i.baselinePerSecond());
+      g.writeNumberField("gapBuckets", i.gapBuckets());
+      g.writeEndObject();
+    }
+    g.writeEndObject();
     g.writeEndObject();
   }
 

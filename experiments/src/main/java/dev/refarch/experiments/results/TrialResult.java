@@ -24,17 +24,19 @@ import java.util.OptionalDouble;
  * @param clientCpuSeconds CPU seconds of all client JVMs, all phases
  * @param runnerCpuSeconds CPU seconds the runner's JVM used during the trial
  * @param folder the results folder
+ * @param faults faults injected during the trial and what followed, in order
  */
 public record TrialResult(String experiment, String trial, List<String> failures,
     long startedEpochMs, long finishedEpochMs, Map<Phase, PhaseResult> phases,
     PlatformState platformState, Map<String, String> effectiveSettings, double clientCpuSeconds,
-    double runnerCpuSeconds, Path folder) {
+    double runnerCpuSeconds, Path folder, List<dev.refarch.experiments.faults.FaultReport> faults) {
 
   public TrialResult {
     failures = List.copyOf(failures);
     phases = Map.copyOf(phases);
     Objects.requireNonNull(platformState, "platformState");
     effectiveSettings = Map.copyOf(effectiveSettings);
+    faults = List.copyOf(faults);
   }
 
   public boolean succeeded() {

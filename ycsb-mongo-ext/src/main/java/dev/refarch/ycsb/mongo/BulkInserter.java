@@ -38,13 +38,18 @@ final class BulkInserter {
   private final boolean upsert;
   private final List<RawBsonDocument> pending;
   private final ThreadMeter meter;
+  private final AckLog ackLog;
   private MongoCollection<RawBsonDocument> collection;
 
-  /** @param meter this library's measurements, or {@code null} when they are off */
-  BulkInserter(int batchSize, boolean upsert, ThreadMeter meter) {
+  /**
+   * @param meter this library's measurements, or {@code null} when they are off
+   * @param ackLog the audit log, or {@code null}; only batches written whole are logged
+   */
+  BulkInserter(int batchSize, boolean upsert, ThreadMeter meter, AckLog ackLog) {
     this.batchSize = batchSize;
     this.upsert = upsert;
     this.meter = meter;
+    this.ackLog = ackLog;
     this.pending = new ArrayList<>(batchSize);
   }
 
@@ -79,6 +84,9 @@ final class BulkInserter {
         collection.bulkWrite(models, UNORDERED_BULK);
       } else {
         collection.insertMany(pending, UNORDERED_INSERT);
+      }
+      if (ackLog != null) {
+        pending.forEach(d -> ackLog.acknowledged(idOf(d)));
       }
     } catch (MongoException e) {
       ErrorLog.error("insertMany of " + pending.size(), "documents starting at " + idOf(pending.get(0)), e);

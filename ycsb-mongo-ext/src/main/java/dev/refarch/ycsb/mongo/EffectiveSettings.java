@@ -16,13 +16,15 @@ import java.util.Map;
  * @param batchSize documents per insertMany during load
  * @param upsert whether inserts upsert
  * @param maxPoolSize connections per server the driver may open
+ * @param timeouts driver timeouts and retries as applied
  * @param driverVersion the MongoDB Java driver's version
  * @param serverVersion the server's version from buildInfo
  * @param topologyType the driver's view: STANDALONE, REPLICA_SET, SHARDED, LOAD_BALANCED
  */
 public record EffectiveSettings(String url, String database, String durability,
     String writeConcern, String readPreference, String readConcern, int batchSize, boolean upsert,
-    int maxPoolSize, String driverVersion, String serverVersion, String topologyType) {
+    int maxPoolSize, MongoSettings.Timeouts timeouts, String driverVersion, String serverVersion,
+    String topologyType) {
 
   /** Field name to value, in declaration order, for manifests. */
   public Map<String, String> asMap() {
@@ -36,6 +38,11 @@ public record EffectiveSettings(String url, String database, String durability,
     m.put("batchSize", String.valueOf(batchSize));
     m.put("upsert", String.valueOf(upsert));
     m.put("maxPoolSize", String.valueOf(maxPoolSize));
+    m.put("serverSelectionTimeoutMS", String.valueOf(timeouts.serverSelectionMs()));
+    m.put("connectTimeoutMS", String.valueOf(timeouts.connectMs()));
+    m.put("socketTimeoutMS", String.valueOf(timeouts.socketMs()));
+    m.put("retryWrites", String.valueOf(timeouts.retryWrites()));
+    m.put("retryReads", String.valueOf(timeouts.retryReads()));
     m.put("driverVersion", driverVersion);
     m.put("serverVersion", serverVersion);
     m.put("topologyType", topologyType);

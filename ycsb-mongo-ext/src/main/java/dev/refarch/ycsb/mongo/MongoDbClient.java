@@ -54,6 +54,8 @@ public class MongoDbClient extends DB {
   private SharedClient shared;
   private ThreadHookSession hooks;
   private BulkInserter bulk;
+  /** Present when {@code mongodb.audit.dir} is set: the log of acknowledged inserts. */
+  private AckLog ackLog;
   /** Present when {@code measurement.dir} is set: this library's measurements, beside YCSB's. */
   private ThreadMeter meter;
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
@@ -91,8 +93,9 @@ public class MongoDbClient extends DB {
     // batching is for loading: a run-phase insert must be in the database when YCSB
     // acknowledges its key, or later reads and scans of that key would find nothing
     boolean loading = !Boolean.parseBoolean(getProperties().getProperty("dotransactions", "true"));
+    ackLog = settings.auditDir().map(AckLog::new).orElse(null);
     bulk = loading && settings.batchSize() > 1
-        ? new BulkInserter(settings.batchSize(), settings.upsert(), meter) : null;
+        ? new BulkInserter(settings.batchSize(), settings.upsert(), meter, ackLog) : null;
   }
 
   @Override
@@ -106,6 +109,10 @@ public class MongoDbClient extends DB {
         failure = Optional.of("the last partial batch could not be written");
       }
     } finally {
+      if (ackLog != null) {
+        ackLog.close();
+        ackLog = null;
+      }
       if (meter != null) {
         MeasurementSession.leave(meter);
         meter = null;
@@ -245,6 +252,9 @@ public class MongoDbClient extends DB {
         collection(table).replaceOne(byId(key), doc, UPSERT);
       } else {
         collection(table).insertOne(doc);
+      }
+      if (ackLog != null) {
+        ackLog.acknowledged(key);
       }
       return Status.OK;
     } catch (MongoException e) {

@@ -57,13 +57,36 @@ public final class MongoProperties {
   public static final Setting<Boolean> UPSERT = Setting.bool("mongodb.upsert", false,
       "insert with replaceOne(upsert) instead of insertOne, so a reloaded key overwrites");
 
+  public static final Setting<Integer> SERVER_SELECTION_TIMEOUT = Setting.integer(
+      "mongodb.serverSelectionTimeoutMS", 10_000, 0, Integer.MAX_VALUE,
+      "how long an operation waits for a suitable server (e.g. a new primary) before failing with"
+          + " SERVICE_UNAVAILABLE; the URL's value wins over this default, an explicit key over both");
+
+  public static final Setting<Integer> CONNECT_TIMEOUT = Setting.integer("mongodb.connectTimeoutMS",
+      5_000, 0, Integer.MAX_VALUE, "TCP connect timeout; precedence as above");
+
+  public static final Setting<Integer> SOCKET_TIMEOUT = Setting.integer("mongodb.socketTimeoutMS",
+      30_000, 0, Integer.MAX_VALUE, "how long a read from a server may block (0: forever, which a"
+          + " paused server turns into a hang); precedence as above");
+
+  public static final Setting<Boolean> RETRY_WRITES = Setting.bool("mongodb.retryWrites", true,
+      "retry a write once after a failover; precedence as above");
+
+  public static final Setting<Boolean> RETRY_READS = Setting.bool("mongodb.retryReads", true,
+      "retry a read once after a failover; precedence as above");
+
+  public static final Setting<String> AUDIT_DIR = Setting.string("mongodb.audit.dir", null,
+      "acknowledged-write audit: every insert the server acknowledged has its key appended to a"
+          + " per-thread log in this folder (see AckAudit)");
+
   /** YCSB's thread count, used to size the connection pool. */
   public static final Setting<Integer> THREADS = Setting.integer("threadcount", 1, 1, 100_000,
       "YCSB client threads");
 
   public static final SettingGroup GROUP = SettingGroup.of("mongodb.", List.of(URL, DURABILITY,
       WRITE_CONCERN_W, WRITE_CONCERN_J, WRITE_CONCERN_WTIMEOUT, READ_PREFERENCE, READ_CONCERN,
-      BATCH_SIZE, UPSERT));
+      BATCH_SIZE, UPSERT, SERVER_SELECTION_TIMEOUT, CONNECT_TIMEOUT, SOCKET_TIMEOUT, RETRY_WRITES,
+      RETRY_READS, AUDIT_DIR));
 
   private MongoProperties() {
   }

@@ -36,12 +36,28 @@ import java.util.concurrent.TimeUnit;
  * @param batchSize documents per {@code insertMany} during load, at least 1
  * @param upsert whether inserts replace with upsert
  * @param threads YCSB client threads (sizes the connection pool)
+ * @param timeouts driver timeouts and retries, resolved from key, URL and default
+ * @param auditDir where acknowledged inserts are logged, if the audit is on
  * @param source the properties the record was parsed from, for {@link #toProperties()}
  */
 public record MongoSettings(ConnectionString url, String database, Optional<Durability> durability,
     WriteConcern writeConcern, Optional<ReadPreference> readPreference,
     Optional<ReadConcernLevel> readConcern, int batchSize, boolean upsert, int threads,
-    Map<String, String> source) {
+    Timeouts timeouts, Optional<java.nio.file.Path> auditDir, Map<String, String> source) {
+
+  /**
+   * Driver timeouts and retries, each resolved as: explicit key, else the URL's option, else this
+   * library's default — chosen so that no operation waits forever on a failed server.
+   *
+   * @param serverSelectionMs wait for a suitable server
+   * @param connectMs TCP connect
+   * @param socketMs a read from a server; 0 is forever
+   * @param retryWrites retry a write once after a failover
+   * @param retryReads retry a read once after a failover
+   */
+  public record Timeouts(int serverSelectionMs, int connectMs, int socketMs, boolean retryWrites,
+      boolean retryReads) {
+  }
 
   public MongoSettings {
     Objects.requireNonNull(url, "url");
@@ -74,9 +90,21 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
 
     int batch = BATCH_SIZE.find(properties).orElseGet(() -> YCSB_BATCH_SIZE.from(properties));
     String database = url.getDatabase() == null ? "ycsb" : url.getDatabase();
+    Timeouts timeouts = new Timeouts(
+        pick(SERVER_SELECTION_TIMEOUT, properties, url.getServerSelectionTimeout()),
+        pick(CONNECT_TIMEOUT, properties, url.getConnectTimeout()),
+        pick(SOCKET_TIMEOUT, properties, url.getSocketTimeout()),
+        pick(RETRY_WRITES, properties, url.getRetryWritesValue()),
+        pick(RETRY_READS, properties, url.getRetryReads()));
     return new MongoSettings(url, database, durability, wc, READ_PREFERENCE.find(properties),
         READ_CONCERN.find(properties), batch, UPSERT.from(properties), THREADS.from(properties),
-        source);
+        timeouts, AUDIT_DIR.find(properties).map(java.nio.file.Path::of), source);
+  }
+
+  /** The explicit key, else the URL's value, else the key's default. */
+  private static <T> T pick(dev.refarch.platform.spi.config.Setting<T> key, Map<?, ?> properties,
+      T fromUrl) {
+    return key.find(properties).orElse(fromUrl != null ? fromUrl : key.defaultValue());
   }
 
   public static MongoSettings fromProperties(Properties properties) {
@@ -172,6 +200,10 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
 
     public Builder upsert(boolean upsert) {
       return set(UPSERT.key(), String.valueOf(upsert));
+    }
+
+    public Builder auditDir(String dir) {
+      return set(AUDIT_DIR.key(), dir);
     }
 
     public Builder threads(int threads) {

@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.bson.Document;
 
@@ -39,7 +40,14 @@ final class SharedClient {
     MongoClientSettings.Builder builder = MongoClientSettings.builder()
         .applyConnectionString(settings.url())
         .writeConcern(settings.writeConcern())
-        .applyToConnectionPoolSettings(pool -> pool.maxSize(poolSize));
+        .applyToConnectionPoolSettings(pool -> pool.maxSize(poolSize))
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(
+            settings.timeouts().serverSelectionMs(), TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(s -> s
+            .connectTimeout(settings.timeouts().connectMs(), TimeUnit.MILLISECONDS)
+            .readTimeout(settings.timeouts().socketMs(), TimeUnit.MILLISECONDS))
+        .retryWrites(settings.timeouts().retryWrites())
+        .retryReads(settings.timeouts().retryReads());
     settings.readPreference().ifPresent(builder::readPreference);
     settings.readConcern().ifPresent(level -> builder.readConcern(new ReadConcern(level)));
     testCustomizer.accept(builder);
@@ -52,7 +60,7 @@ final class SharedClient {
           describe(settings.writeConcern()),
           database.getReadPreference().getName(),
           settings.readConcern().map(l -> l.getValue()).orElse("(server default)"),
-          settings.batchSize(), settings.upsert(), poolSize, driverVersion(),
+          settings.batchSize(), settings.upsert(), poolSize, settings.timeouts(), driverVersion(),
           buildInfo.getString("version"), client.getClusterDescription().getType().name());
     } catch (RuntimeException e) {
       client.close();

@@ -77,6 +77,18 @@ class MongoSettingsTest {
   }
 
   @Test
+  void timeoutsComeFromKeyThenUrlThenDefault() {
+    MongoSettings.Timeouts defaults = parse().timeouts();
+    assertThat(defaults).isEqualTo(new MongoSettings.Timeouts(10_000, 5_000, 30_000, true, true));
+    MongoSettings.Timeouts fromUrl = parse("mongodb.url",
+        "mongodb://h/db?serverSelectionTimeoutMS=777&socketTimeoutMS=0&retryWrites=false").timeouts();
+    assertThat(fromUrl).isEqualTo(new MongoSettings.Timeouts(777, 5_000, 0, false, true));
+    MongoSettings.Timeouts explicit = parse("mongodb.url", "mongodb://h/db?serverSelectionTimeoutMS=777",
+        "mongodb.serverSelectionTimeoutMS", "1500", "mongodb.retryReads", "false").timeouts();
+    assertThat(explicit).isEqualTo(new MongoSettings.Timeouts(1_500, 5_000, 30_000, true, false));
+  }
+
+  @Test
   void readsReadPreferenceAndReadConcern() {
     MongoSettings s = parse("mongodb.readPreference", "secondaryPreferred",
         "mongodb.readConcern", "majority");

@@ -32,6 +32,10 @@ public final class Extensions {
     return find(ClusterProvisioner.class, "cluster", name, ClusterProvisioner::name);
   }
 
+  public static FaultInjector faultInjector(String name) {
+    return find(FaultInjector.class, "faults.injector", name, FaultInjector::name);
+  }
+
   /** Name to description of every hook on the class path. */
   public static Map<String, String> hooks() {
     return catalogue(PlatformHook.class, PlatformHook::name, PlatformHook::description);

@@ -16,6 +16,18 @@ public interface FaultInjector {
   /** Short lower-case name, e.g. {@code local}, {@code vsan}, {@code santricity}. */
   String name();
 
+  /**
+   * An injector configured with {@code settings} (the experiment's properties; the injector reads
+   * the keys under its own prefix). Injectors found through {@link java.util.ServiceLoader} are
+   * unconfigured; the default returns this instance unchanged.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for bad settings, before
+   *     anything is done
+   */
+  default FaultInjector configure(java.util.Map<String, String> settings) {
+    return this;
+  }
+
   /** The actions this injector supports, e.g. {@code kill}, {@code pause}, {@code stepdown}. */
   Set<String> actions();
 

@@ -18,7 +18,15 @@ public final class Redaction {
   private static final Pattern SECRET_OPTION = Pattern.compile(
       "(?i)((?:password|pwd|secret|token|sslclientcertificatekeypassword|tlscertificatekeyfilepassword)=)[^&\\s]*");
 
+  private static final Pattern SECRET_KEY = Pattern.compile(
+      "(?i).*(passw|pasw|pwd|secret|token|credential|apikey|api-key|cookie).*");
+
   private Redaction() {
+  }
+
+  /** Whether a setting's key names a secret, e.g. {@code vsan.password} or {@code k8s.token}. */
+  public static boolean isSecretKey(String key) {
+    return key != null && SECRET_KEY.matcher(key).matches();
   }
 
   /**

@@ -10,7 +10,8 @@ import dev.refarch.platform.spi.Redaction;
  * mongodb.durability='fast' is not allowed; allowed: throughput, balanced, ... (did you mean 'balanced'?)
  * </pre>
  *
- * Values that look like connection strings are masked.
+ * Values that look like connection strings are masked, and so is the whole value of a key whose
+ * name says it holds a secret (a mistyped {@code santricity.pasword} included).
  */
 public class ConfigurationException extends IllegalArgumentException {
 
@@ -32,7 +33,9 @@ public class ConfigurationException extends IllegalArgumentException {
   }
 
   private static String format(String key, String value, String allowed, String hint) {
-    String shown = value == null ? "(missing)" : "'" + Redaction.maskUri(value) + "'";
+    String shown = value == null ? "(missing)"
+        : Redaction.isSecretKey(key) ? "'" + Redaction.MASK + "'"
+        : "'" + Redaction.maskUri(value) + "'";
     return key + "=" + shown + " is not allowed; allowed: " + allowed
         + (hint == null ? "" : " (" + hint + ")");
   }

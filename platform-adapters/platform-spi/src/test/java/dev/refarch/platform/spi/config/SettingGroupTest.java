@@ -22,6 +22,13 @@ class SettingGroupTest {
   }
 
   @Test
+  void neverShowsTheValueOfAMistypedSecretKey() {
+    assertThatThrownBy(() -> GROUP.rejectUnknown(Map.of("db.pasword", "hunter2")))
+        .hasMessageStartingWith("db.pasword='***' is not allowed")
+        .hasMessageNotContaining("hunter2");
+  }
+
+  @Test
   void ignoresKeysOutsideThePrefix() {
     GROUP.rejectUnknown(Map.of("other.key", "1", "recordcount", "5"));
   }

@@ -1,0 +1,119 @@
+package dev.refarch.experiments.faults;
+
+import dev.refarch.experiments.exec.ClientProcess;
+import dev.refarch.experiments.exec.TrialRunner;
+import dev.refarch.platform.spi.FaultEvent;
+import dev.refarch.platform.spi.FaultInjector;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.Redaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Fires a {@link FaultSchedule} while a trial runs: when a phase's clients have started, each of
+ * that phase's faults is injected at its offset, one at a time and in order, on a thread of its
+ * own; when the phase ends, faults not yet due are dropped (and reported as not reached).
+ *
+ * <p>Thread-safe: the runner calls the listener methods, the scheduler thread injects, and
+ * {@link #events}/{@link #failures} may be read at any time.
+ */
+public final class FaultScheduler implements TrialRunner.Listener {
+
+  /**
+   * A fault that was injected (or failed to be).
+   *
+   * @param phase the phase it belonged to
+   * @param event what the injector reported; for a failure, the time of the attempt
+   * @param failure why injection failed, empty on success
+   */
+  public record Fired(Phase phase, FaultEvent event, String failure) {
+    public boolean succeeded() {
+      return failure.isEmpty();
+    }
+  }
+
+  private final FaultSchedule schedule;
+  private final FaultInjector injector;
+  private final List<Fired> fired = new ArrayList<>();
+  private final List<String> failures = new ArrayList<>();
+  private ScheduledExecutorService executor;
+
+  public FaultScheduler(FaultSchedule schedule, FaultInjector injector) {
+    this.schedule = schedule;
+    this.injector = injector;
+  }
+
+  @Override
+  public synchronized void phaseStarted(Phase phase, List<ClientProcess> clients) {
+    List<FaultSchedule.Entry> due = schedule.of(phase);
+    if (due.isEmpty()) {
+      return;
+    }
+    executor = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "fault-schedule");
+      t.setDaemon(true);
+      return t;
+    });
+    for (FaultSchedule.Entry e : due) {
+      executor.schedule(() -> fire(phase, e), e.at().toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void fire(Phase phase, FaultSchedule.Entry entry) {
+    long attempted = System.currentTimeMillis();
+    try {
+      FaultEvent event = injector.inject(entry.fault());
+      record(new Fired(phase, event, ""));
+    } catch (RuntimeException e) {
+      String why = "fault '" + entry.fault().action() + " " + entry.fault().target() + "' at "
+          + entry.at() + " failed: " + Redaction.maskUri(e.getMessage());
+      record(new Fired(phase, new FaultEvent(attempted, entry.fault().action(),
+          entry.fault().target(), "", why), why));
+    }
+  }
+
+  private synchronized void record(Fired f) {
+    fired.add(f);
+    if (!f.succeeded()) {
+      failures.add(f.failure());
+    }
+  }
+
+  @Override
+  public void phaseEnded(Phase phase) {
+    ScheduledExecutorService running;
+    synchronized (this) {
+      running = executor;
+      executor = null;
+    }
+    if (running == null) {
+      return;
+    }
+    // a fault being injected finishes; those not yet due are dropped
+    int notReached = running.shutdownNow().size();
+    try {
+      running.awaitTermination(2, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (notReached > 0) {
+      synchronized (this) {
+        failures.add(notReached + " scheduled fault(s) of the " + phase.label()
+            + " phase were not reached: the phase ended first");
+      }
+    }
+  }
+
+  /** Faults fired so far, in order. */
+  public synchronized List<Fired> events() {
+    return List.copyOf(fired);
+  }
+
+  /** Injection failures and faults not reached; each fails the trial. */
+  public synchronized List<String> failures() {
+    return List.copyOf(failures);
+  }
+}

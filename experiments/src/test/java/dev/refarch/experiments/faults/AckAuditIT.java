@@ -1,0 +1,123 @@
+package dev.refarch.experiments.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.model.Filters;
+import dev.refarch.experiments.audit.AckAudit;
+import dev.refarch.experiments.exec.TrialRunner;
+import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The acknowledged-write audit: kill -9 the primary during inserts, let a new primary take over,
+ * restart the old one (which rolls back what it had not replicated), then read back every key the
+ * clients saw acknowledged.
+ */
+class AckAuditIT {
+
+  private static TrialSpec insertsUnderFailover(RunningCluster cluster, String trial, String profile,
+      Path audit) {
+    return TrialSpec.builder("audit-it", trial).cluster(cluster.connectionString() )
+        .properties(CoreWorkloads.properties("a"))
+        .property("recordcount", "5000000").property("maxexecutiontime", "12")
+        .property("mongodb.durability", profile)
+        .property("mongodb.audit.dir", audit.toString())
+        .property("measurement.timelineResolution", "100")
+        .phases(true, false).clients(1).threads(8).phaseTimeout(Duration.ofMinutes(2))
+        .faults("load+3s kill primary; load+7s restart primary").build();
+  }
+
+  /** Waits until the restarted member has rejoined and caught up, so rollbacks are done. */
+  private static void awaitHealthy(RunningCluster cluster) throws InterruptedException {
+    try (MongoClient c = MongoClients.create(cluster.connectionString())) {
+      long deadline = System.currentTimeMillis() + 60_000;
+      while (System.currentTimeMillis() < deadline) {
+        var status = c.getDatabase("admin").runCommand(new org.bson.Document("replSetGetStatus", 1));
+        List<String> states = status.getList("members", org.bson.Document.class).stream()
+            .map(m -> m.getString("stateStr")).toList();
+        if (states.stream().allMatch(s -> s.equals("PRIMARY") || s.equals("SECONDARY") || s.equals("ARBITER"))
+            && states.contains("PRIMARY")) {
+          return;
+        }
+        Thread.sleep(250);
+      }
+      throw new AssertionError("the replica set did not recover within 60 s");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}, {1}")
+  @CsvSource({"pss, durable-majority, 2", "pss, balanced, 1", "rs=3, durable-majority, 1",
+      "rs=3, balanced, 1"})
+  void reportsAcknowledgedButLostWrites(String topology, String profile, int repetitions,
+      @TempDir Path dir) throws Exception {
+    try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse(topology),
+        Map.of("local.electionTimeoutMillis", "2000"))) {
+      for (int rep = 0; rep < repetitions; rep++) {
+        Path audit = dir.resolve("audit-" + rep);
+        String trial = topology.replace('=', '-') + "-" + profile + "-" + rep;
+        TrialResult r = new TrialRunner(dir.resolve("results"))
+            .run(insertsUnderFailover(cluster, trial, profile, audit), cluster);
+        assertThat(r.faults()).extracting(f -> f.event().action()).containsExactly("kill", "restart");
+        awaitHealthy(cluster);
+        AckAudit.AuditReport report = AckAudit.audit(cluster.connectionString(), "ycsb", "usertable", audit);
+        System.out.printf("[audit] %s %s repetition %d: %d acknowledged, %d lost%n", topology,
+            profile, rep, report.acknowledged(), report.lost());
+        assertThat(report.acknowledged()).as("inserts were acknowledged").isPositive();
+        if (profile.equals("durable-majority")) {
+          assertThat(report.lostKeys()).as("majority-acknowledged, journaled writes survive").isEmpty();
+        }
+        try (MongoClient c = MongoClients.create(cluster.connectionString())) {
+          var table = c.getDatabase("ycsb").getCollection("usertable");
+          for (String lost : report.lostKeys()) {
+            assertThat(table.countDocuments(Filters.eq("_id", lost))).isZero();
+          }
+          table.drop();
+        }
+      }
+    }
+  }
+
+  @Test
+  void reportsExactlyTheAcknowledgedDocumentsThatAreGone(@TempDir Path dir) throws Exception {
+    try (RunningCluster rs1 = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of())) {
+      Path audit = dir.resolve("audit");
+      TrialSpec spec = TrialSpec.builder("audit-it", "self-test").cluster(rs1.connectionString())
+          .properties(CoreWorkloads.properties("a")).property("recordcount", "3000")
+          .property("mongodb.batchsize", "100").property("mongodb.audit.dir", audit.toString())
+          .phases(true, false).clients(2).threads(4).build();
+      assertThat(new TrialRunner(dir.resolve("results")).run(spec, rs1).failures()).isEmpty();
+
+      List<String> acked = new ArrayList<>();
+      try (Stream<Path> logs = Files.list(audit)) {
+        for (Path log : logs.toList()) {
+          acked.addAll(Files.readAllLines(log));
+        }
+      }
+      assertThat(acked).hasSize(3000);
+      List<String> deleted = acked.stream().sorted().skip(100).limit(7).toList();
+      try (MongoClient c = MongoClients.create(rs1.connectionString())) {
+        c.getDatabase("ycsb").getCollection("usertable").deleteMany(Filters.in("_id", deleted));
+      }
+      AckAudit.AuditReport report = AckAudit.audit(rs1.connectionString(), "ycsb", "usertable", audit);
+      assertThat(report.acknowledged()).isEqualTo(3000);
+      assertThat(report.lostKeys()).containsExactlyElementsOf(deleted);
+    }
+  }
+}

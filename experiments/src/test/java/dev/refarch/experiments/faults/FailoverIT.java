@@ -1,0 +1,118 @@
+package dev.refarch.experiments.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.refarch.experiments.exec.TrialRunner;
+import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.ycsb.measure.OperationSummary;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Client-observed interruption under real failures of a real three-member replica set whose
+ * election timeout is 2 s (the server default is 10 s; a short one keeps the test short).
+ */
+class FailoverIT {
+
+  static final long ELECTION_TIMEOUT_MS = 2_000;
+  /**
+   * Documented margin on top of the election timeout: the election itself (its timeout is
+   * randomised by up to 15 %), the driver noticing the new primary, a retried operation, and one
+   * 100 ms timeline bucket.
+   */
+  static final long MARGIN_MS = 3_000;
+
+  private static RunningCluster pss;
+
+  @BeforeAll
+  static void start() {
+    pss = Extensions.provisioner("local").start(Topology.parse("pss"),
+        Map.of("local.electionTimeoutMillis", String.valueOf(ELECTION_TIMEOUT_MS)));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (pss != null) {
+      pss.close();
+    }
+  }
+
+  static TrialSpec.Builder workloadA(RunningCluster cluster, String trial) {
+    return TrialSpec.builder("failover-it", trial).cluster(cluster.connectionString())
+        .properties(CoreWorkloads.properties("a"))
+        .property("recordcount", "2000").property("operationcount", "100000000")
+        .property("measurement.timelineResolution", "100")
+        .property("mongodb.durability", "balanced")
+        .clients(1).threads(4).phaseTimeout(Duration.ofMinutes(2));
+  }
+
+  @Test
+  void killingThePrimaryInterruptsForAboutAnElection(@TempDir Path dir) throws Exception {
+    TrialSpec spec = workloadA(pss, "kill-primary").property("maxexecutiontime", "14")
+        .faults("4s kill primary; 9s restart primary").build();
+    TrialResult r = new TrialRunner(dir).run(spec, pss);
+
+    assertThat(r.failures()).isEmpty();
+    assertThat(r.faults()).hasSize(2);
+    FaultReport kill = r.faults().get(0);
+    String json = java.nio.file.Files.readString(r.folder().resolve("trial.json"));
+    System.out.println("[failover] " + json.substring(json.indexOf("\"faults\" : ["), json.indexOf("\"phases\"")));
+    assertThat(kill.event().action()).isEqualTo("kill");
+    assertThat(kill.electionMs()).as("server-side election time").isPresent();
+    assertThat(kill.electionMs().get()).isBetween(ELECTION_TIMEOUT_MS / 2, ELECTION_TIMEOUT_MS + MARGIN_MS);
+    for (String op : new String[] {"READ", "UPDATE"}) {
+      Interruption i = kill.interruptions().get(op);
+      assertThat(i.resumed()).as(op + " resumed").isTrue();
+      assertThat(i.interruptionMs()).as(op).isPositive().isLessThan(ELECTION_TIMEOUT_MS + MARGIN_MS);
+    }
+    assertThat(r.folder().resolve("events.csv")).exists();
+  }
+
+  @Test
+  void pausingTheOnlyMemberShowsAGapAsLongAsThePause(@TempDir Path dir) throws Exception {
+    // one member: no election can end the pause early, so the gap is the pause
+    try (RunningCluster rs1 = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of())) {
+      TrialSpec spec = workloadA(rs1, "pause").property("maxexecutiontime", "10")
+          .faults("3s pause primary; 6s resume primary").build();
+      TrialResult r = new TrialRunner(dir).run(spec, rs1);
+      assertThat(r.failures()).isEmpty();
+      FaultReport pause = r.faults().get(0);
+      long paused = r.faults().get(1).event().epochMillis() - pause.event().epochMillis();
+      assertThat(paused).isBetween(2_500L, 3_500L);
+      for (Interruption i : pause.interruptions().values()) {
+        assertThat(i.interruptionMs()).as(i.operation()).isCloseTo(paused,
+            org.assertj.core.data.Offset.offset(1_000L));
+      }
+      assertThat(pause.interruptions()).containsKeys("READ", "UPDATE");
+    }
+  }
+
+  @Test
+  void aServerThatNeverReturnsEndsTheRunOnTimeWithErrorsCounted(@TempDir Path dir) throws Exception {
+    try (RunningCluster rs1 = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of())) {
+      TrialSpec spec = workloadA(rs1, "never-returns").property("maxexecutiontime", "8")
+          .property("mongodb.serverSelectionTimeoutMS", "1500")
+          .faults("2s kill primary").build();
+      long started = System.nanoTime();
+      TrialResult r = new TrialRunner(dir).run(spec, rs1);
+      // load, then a run that must end at maxexecutiontime plus one server-selection timeout
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(40));
+      OperationSummary read = r.summary(Phase.RUN).orElseThrow().operation("READ").orElseThrow();
+      assertThat(read.counts().getOrDefault("SERVICE_UNAVAILABLE", 0L)).isPositive();
+      assertThat(r.faults().get(0).interruptions().get("READ").resumed()).isFalse();
+      assertThat(r.effectiveSettings()).containsEntry("mongodb.serverSelectionTimeoutMS", "1500")
+          .containsEntry("mongodb.socketTimeoutMS", "30000").containsEntry("mongodb.retryWrites", "true");
+    }
+  }
+}
