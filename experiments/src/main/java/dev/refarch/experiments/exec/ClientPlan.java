@@ -39,7 +39,8 @@ final class ClientPlan {
       long operations = spec.longProperty("operationcount", 1000);
       p.put("operationcount", String.valueOf(share(operations, spec.clients(), index)));
       spec.target().ifPresent(t -> {
-        p.put("target", String.valueOf(t / spec.clients()));
+        // YCSB reads its target as a whole number of operations per second
+        p.put("target", String.valueOf(Math.max(1, Math.round(t / spec.clients()))));
         p.put("measurement.interval", "both");
       });
       if (!spec.warmup().isNone()) {

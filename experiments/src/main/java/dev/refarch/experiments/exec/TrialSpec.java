@@ -45,7 +45,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     OptionalDouble target, Warmup warmup, List<String> hooks, Duration phaseTimeout, String db,
     List<String> jvmOptions, FaultSchedule faults) {
 
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._=-]+");
 
   public TrialSpec {
     requireName("experiment", experiment);
@@ -78,7 +78,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
 
   private static void requireName(String key, String value) {
     if (value == null || !NAME.matcher(value).matches()) {
-      throw new ConfigurationException(key, value, "letters, digits, '.', '_' and '-' (a folder name)");
+      throw new ConfigurationException(key, value, "letters, digits, '.', '_', '=' and '-' (a folder name)");
     }
   }
 

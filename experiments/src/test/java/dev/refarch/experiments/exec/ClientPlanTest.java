@@ -38,7 +38,7 @@ class ClientPlanTest {
   @Test
   void runSplitsOperationsAndTargetAndAsksYcsbForDueTimes() {
     Map<String, String> c1 = ClientPlan.properties(spec(2, 2), Phase.RUN, 1);
-    assertThat(c1).containsEntry("operationcount", "5").containsEntry("target", "500.0")
+    assertThat(c1).containsEntry("operationcount", "5").containsEntry("target", "500")
         .containsEntry("measurement.interval", "both").containsEntry("mongodb.url", "mongodb://127.0.0.1:1/");
   }
 

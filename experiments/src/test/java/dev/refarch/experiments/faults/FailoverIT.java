@@ -108,6 +108,7 @@ class FailoverIT {
       TrialResult r = new TrialRunner(dir).run(spec, rs1);
       // load, then a run that must end at maxexecutiontime plus one server-selection timeout
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(40));
+      assertThat(r.summary(Phase.RUN)).as("run summary; failures: %s", r.failures()).isPresent();
       OperationSummary read = r.summary(Phase.RUN).orElseThrow().operation("READ").orElseThrow();
       assertThat(read.counts().getOrDefault("SERVICE_UNAVAILABLE", 0L)).isPositive();
       assertThat(r.faults().get(0).interruptions().get("READ").resumed()).isFalse();

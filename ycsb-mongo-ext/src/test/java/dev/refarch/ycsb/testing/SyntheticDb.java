@@ -28,7 +28,9 @@ import site.ycsb.Status;
  * <p>Properties: {@code synthetic.seed} (42), {@code synthetic.medianUs} (200),
  * {@code synthetic.sigma} (0.5), {@code synthetic.stallAtOperation} (-1: none; counted per
  * thread), {@code synthetic.stallMs}, {@code synthetic.errorEvery} (0: never; every Nth operation
- * of a thread answers ERROR), {@code synthetic.truthDir} (where {@code truth-<thread>.txt} files
+ * of a thread answers ERROR), {@code synthetic.serverSlots} (0: unlimited; otherwise operations of
+ * all threads of the JVM queue for this many slots, like requests for a server's cores, so that
+ * latency grows with load), {@code synthetic.truthDir} (where {@code truth-<thread>.txt} files
  * go, written in {@code cleanup()}: one line per operation, {@code startNanos durationNanos status}).
  *
  * <p>Not thread-safe: one instance per YCSB thread, as YCSB uses bindings.
@@ -36,6 +38,7 @@ import site.ycsb.Status;
 public class SyntheticDb extends DB {
 
   private static final AtomicInteger THREADS = new AtomicInteger();
+  private static volatile java.util.concurrent.Semaphore slots;
 
   private Random random;
   private double medianNanos;
@@ -60,6 +63,14 @@ public class SyntheticDb extends DB {
     stallAt = Long.parseLong(p.getProperty("synthetic.stallAtOperation", "-1"));
     stallNanos = Long.parseLong(p.getProperty("synthetic.stallMs", "0")) * 1_000_000;
     errorEvery = Long.parseLong(p.getProperty("synthetic.errorEvery", "0"));
+    int serverSlots = Integer.parseInt(p.getProperty("synthetic.serverSlots", "0"));
+    if (serverSlots > 0) {
+      synchronized (SyntheticDb.class) {
+        if (slots == null) {
+          slots = new java.util.concurrent.Semaphore(serverSlots, true);
+        }
+      }
+    }
     String dir = p.getProperty("synthetic.truthDir");
     if (dir != null) {
       truth = Path.of(dir, "truth-" + ProcessHandle.current().pid() + "-" + thread + ".txt");
@@ -85,6 +96,20 @@ public class SyntheticDb extends DB {
   }
 
   private Status operate() {
+    java.util.concurrent.Semaphore server = slots;
+    if (server != null) {
+      server.acquireUninterruptibly();
+    }
+    try {
+      return busy();
+    } finally {
+      if (server != null) {
+        server.release();
+      }
+    }
+  }
+
+  private Status busy() {
     long start = System.nanoTime();
     long duration = (long) (medianNanos * Math.exp(sigma * random.nextGaussian()));
     if (done == stallAt) {

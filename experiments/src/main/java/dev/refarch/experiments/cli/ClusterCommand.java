@@ -1,0 +1,123 @@
+package dev.refarch.experiments.cli;
+
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.Redaction;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code refarch cluster up|down|status}: a local cluster for manual use. {@code up} starts it
+ * and stays in the foreground until interrupted or until {@code down} asks it to stop (its
+ * processes belong to it, so nothing outlives it); the state file names its URI and process.
+ */
+@Command(name = "cluster", description = "Start, stop or show a local cluster: up | down | status.")
+final class ClusterCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "up|down|status")
+  String action;
+
+  @Option(names = "--topology", description = "standalone, rs=1, rs=3, pss, … (default rs=1)")
+  String topology = "rs=1";
+
+  @Option(names = "--name", description = "cluster name (default: default)")
+  String name = "default";
+
+  @Option(names = "--state-dir", description = "where cluster state files live (default: ~/.cache/ycsb-mongo-refarch/clusters)")
+  Path stateDir = Path.of(System.getProperty("user.home"), ".cache", "ycsb-mongo-refarch", "clusters");
+
+  @Override
+  public Integer call() throws Exception {
+    Path state = stateDir.resolve(name + ".properties");
+    return switch (action) {
+      case "up" -> up(state);
+      case "down" -> down(state);
+      case "status" -> status(state);
+      default -> {
+        System.err.println("cluster action '" + action + "' is not allowed; allowed: up, down, status");
+        yield Refarch.BAD_INPUT;
+      }
+    };
+  }
+
+  private int up(Path state) throws IOException, InterruptedException {
+    if (alive(state)) {
+      System.err.println("cluster '" + name + "' is already up; see refarch cluster status");
+      return Refarch.BAD_INPUT;
+    }
+    try (RunningCluster c = Extensions.provisioner("local").start(Topology.parse(topology), Map.of())) {
+      Properties p = new Properties();
+      p.setProperty("uri", c.connectionString());
+      p.setProperty("topology", c.topology().label());
+      p.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
+      Files.createDirectories(state.getParent());
+      try (var out = Files.newBufferedWriter(state, StandardCharsets.UTF_8)) {
+        p.store(out, "refarch cluster " + name);
+      }
+      System.out.println("up: " + c.topology().label() + " at " + Redaction.maskUri(c.connectionString()));
+      System.out.println("stop with: refarch cluster down" + (name.equals("default") ? "" : " --name " + name)
+          + " (or Ctrl-C)");
+      CountDownLatch stop = new CountDownLatch(1);
+      Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+      stop.await();
+      return Refarch.OK;
+    } finally {
+      Files.deleteIfExists(state);
+    }
+  }
+
+  private int down(Path state) throws Exception {
+    Properties p = read(state);
+    if (p == null) {
+      System.out.println("cluster '" + name + "' is not up");
+      return Refarch.OK;
+    }
+    var process = ProcessHandle.of(Long.parseLong(p.getProperty("pid")));
+    if (process.isPresent()) {
+      process.get().destroy();
+      process.get().onExit().get(60, TimeUnit.SECONDS);
+    }
+    Files.deleteIfExists(state);
+    System.out.println("down: " + name);
+    return Refarch.OK;
+  }
+
+  private int status(Path state) throws IOException {
+    Properties p = read(state);
+    if (p == null || !alive(state)) {
+      System.out.println(name + ": down");
+      return Refarch.OK;
+    }
+    System.out.println(name + ": up, " + p.getProperty("topology") + " at "
+        + Redaction.maskUri(p.getProperty("uri")) + " (held by pid " + p.getProperty("pid") + ")");
+    return Refarch.OK;
+  }
+
+  private static boolean alive(Path state) throws IOException {
+    Properties p = read(state);
+    return p != null && ProcessHandle.of(Long.parseLong(p.getProperty("pid")))
+        .map(ProcessHandle::isAlive).orElse(false);
+  }
+
+  private static Properties read(Path state) throws IOException {
+    if (!Files.exists(state)) {
+      return null;
+    }
+    Properties p = new Properties();
+    try (var in = Files.newBufferedReader(state, StandardCharsets.UTF_8)) {
+      p.load(in);
+    }
+    return p;
+  }
+}

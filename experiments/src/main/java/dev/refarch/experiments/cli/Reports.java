@@ -1,0 +1,48 @@
+package dev.refarch.experiments.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Where the CLI turns results folders into reports. */
+final class Reports {
+
+  private Reports() {
+  }
+
+  /** Writes an experiment's report and returns the HTML page. */
+  static Path write(Path experimentDir) {
+    throw new UnsupportedOperationException("reports arrive with the report package");
+  }
+
+  /** Writes a comparison of two experiments and returns the HTML page. */
+  static Path compare(Path a, Path b, Path out) {
+    throw new UnsupportedOperationException("reports arrive with the report package");
+  }
+
+  /** Writes {@code index.html} in {@code root} linking the given reports; returns it. */
+  static Path index(Path root, List<Path> reports) {
+    StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        + "<title>refarch reports</title></head><body><h1>Reports</h1><ul>\n");
+    for (Path r : reports) {
+      String rel = root.toAbsolutePath().relativize(r.toAbsolutePath()).toString().replace('\\', '/');
+      html.append("<li><a href=\"").append(escape(rel)).append("\">")
+          .append(escape(r.getParent().getFileName().toString())).append("</a></li>\n");
+    }
+    html.append("</ul></body></html>\n");
+    Path index = root.resolve("index.html");
+    try {
+      Files.writeString(index, html, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return index;
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}

@@ -1,0 +1,174 @@
+package dev.refarch.experiments.exec;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import dev.refarch.experiments.plan.Plan;
+import dev.refarch.experiments.plan.PlanJson;
+import dev.refarch.experiments.plan.PlannedTrial;
+import dev.refarch.experiments.results.StoredTrial;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.platform.spi.ClusterProvisioner;
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs an experiment: plans it, writes {@code plan.json}, then runs its trials in plan order —
+ * starting (and stopping) a cluster per topology, dropping the database before each load, and,
+ * for an SLO, searching the highest throughput that meets it. With resume, trials whose folder
+ * already holds a completed {@code trial.json} are not run again; since a trial's folder appears
+ * only when complete, a runner killed mid-experiment loses nothing finished.
+ *
+ * <p>Not thread-safe; one experiment at a time per instance.
+ */
+public final class ExperimentRunner {
+
+  /** How one planned trial (or SLO probe) ended. */
+  public record TrialOutcome(String id, String status, String detail) {
+    public boolean failed() {
+      return status.equals("failed");
+    }
+  }
+
+  /** How the experiment ended. */
+  public record Outcome(ExperimentSpec spec, Path folder, Optional<String> skipped,
+      List<TrialOutcome> trials) {
+    public boolean anyFailed() {
+      return trials.stream().anyMatch(TrialOutcome::failed);
+    }
+  }
+
+  private final Path resultsRoot;
+  private final Progress progress;
+  private final TrialRunner runner;
+
+  public ExperimentRunner(Path resultsRoot, Progress progress) {
+    this.resultsRoot = resultsRoot;
+    this.progress = progress;
+    this.runner = new TrialRunner(resultsRoot).withListener(new TrialRunner.Listener() { });
+  }
+
+  /**
+   * Runs {@code spec}.
+   *
+   * @param resume skip trials that already completed in the results folder
+   */
+  public Outcome run(ExperimentSpec spec, boolean resume) throws InterruptedException {
+    Plan plan = Plan.of(spec, spec.properties());
+    Path folder = resultsRoot.resolve(spec.id());
+    write(folder.resolve(PlanJson.FILE), PlanJson.render(plan));
+    if (plan.skipped().isPresent()) {
+      progress.message("== " + spec.id() + ": skipped — " + plan.skipped().get());
+      return new Outcome(spec, folder, plan.skipped(), List.of());
+    }
+    progress.experimentStarted(spec.id(), plan.trials().size());
+    List<TrialOutcome> outcomes = new ArrayList<>();
+    Topology current = null;
+    RunningCluster cluster = null;
+    String unavailable = null;
+    try {
+      for (PlannedTrial trial : plan.trials()) {
+        Topology topology = TrialFactory.topology(spec, trial);
+        if (!topology.equals(current)) {
+          if (cluster != null) {
+            cluster.close();
+            cluster = null;
+          }
+          current = topology;
+          unavailable = unavailableReason(spec, topology);
+          if (unavailable == null) {
+            progress.message("starting " + spec.cluster().type() + " " + topology.label());
+            cluster = start(spec, topology);
+          }
+        }
+        if (unavailable != null) {
+          outcomes.add(new TrialOutcome(trial.id(), "skipped", unavailable));
+          progress.trialEnded(trial.id(), "skipped: " + unavailable);
+          continue;
+        }
+        if (spec.slo().isPresent()) {
+          outcomes.addAll(new SloSearch(runner, progress, resultsRoot).search(spec, trial, cluster,
+              resume));
+          progress.trialEnded(trial.id(), "SLO search done");
+        } else {
+          outcomes.add(runTrial(spec, trial, cluster, resume));
+        }
+      }
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
+    return new Outcome(spec, folder, Optional.empty(), outcomes);
+  }
+
+  private TrialOutcome runTrial(ExperimentSpec spec, PlannedTrial trial, RunningCluster cluster,
+      boolean resume) throws InterruptedException {
+    Path folder = resultsRoot.resolve(spec.id()).resolve(trial.id());
+    if (resume && StoredTrial.read(folder).map(StoredTrial::completed).orElse(false)) {
+      progress.trialEnded(trial.id(), "already completed (resumed)");
+      return new TrialOutcome(trial.id(), "resumed", "completed earlier");
+    }
+    progress.phase(trial.id(), dev.refarch.platform.spi.Phase.LOAD);
+    TrialSpec ts = TrialFactory.trial(spec, trial, trial.id(), cluster.connectionString()).build();
+    if (ts.load()) {
+      dropDatabase(cluster.connectionString());
+    }
+    TrialResult r = runner.run(ts, cluster);
+    String detail = r.succeeded() ? String.format(java.util.Locale.ROOT, "%.0f ops/s",
+        StoredTrial.read(r.folder()).map(StoredTrial::throughput).orElse(0.0))
+        : r.failures().get(0).lines().findFirst().orElse("");
+    progress.trialEnded(trial.id(), (r.succeeded() ? "completed, " : "FAILED: ") + detail);
+    return new TrialOutcome(trial.id(), r.succeeded() ? "completed" : "failed", detail);
+  }
+
+  /** Drops the database trials write to, so that each load starts empty. */
+  static void dropDatabase(String connectionString) {
+    String db = Optional.ofNullable(new com.mongodb.ConnectionString(connectionString).getDatabase())
+        .orElse("ycsb");
+    try (MongoClient c = MongoClients.create(connectionString)) {
+      c.getDatabase(db).drop();
+    }
+  }
+
+  private static String unavailableReason(ExperimentSpec spec, Topology topology) {
+    if (spec.cluster().type().equals("uri")) {
+      return null;
+    }
+    Map<String, String> known = Extensions.provisioners();
+    if (!known.containsKey(spec.cluster().type())) {
+      return "no '" + spec.cluster().type() + "' cluster provisioner on the class path (known: "
+          + String.join(", ", known.keySet()) + ")";
+    }
+    return Extensions.provisioner(spec.cluster().type()).unavailableReason(topology);
+  }
+
+  private static RunningCluster start(ExperimentSpec spec, Topology topology) {
+    if (spec.cluster().type().equals("uri")) {
+      return new ExistingCluster(topology, spec.cluster().uri().orElseThrow(() ->
+          new ConfigurationException("cluster.uri", null, "a connection string")));
+    }
+    ClusterProvisioner p = Extensions.provisioner(spec.cluster().type());
+    return p.start(topology, spec.cluster().settings());
+  }
+
+  static void write(Path file, String text) {
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

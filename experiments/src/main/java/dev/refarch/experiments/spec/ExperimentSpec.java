@@ -1,0 +1,259 @@
+package dev.refarch.experiments.spec;
+
+import dev.refarch.experiments.faults.FaultSchedule;
+import dev.refarch.ycsb.measure.Warmup;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One experiment: a study's cluster, platform hooks, YCSB properties, sweep, repetitions, clients,
+ * warm-up, optional SLO search and fault schedule, and the paper's reference figures.
+ *
+ * <p>Immutable. Read from YAML with {@link SpecReader} or built in Java — both produce the same
+ * record:
+ *
+ * <pre>{@code
+ * ExperimentSpec spec = ExperimentSpec.builder("threads")
+ *     .title("client threads").cluster(ClusterSpec.local("rs=1")).workload("a")
+ *     .property("recordcount", "10000").property("operationcount", "20000")
+ *     .sweep(Sweep.cartesian(Map.of("threadcount", List.of("1", "2", "4"))))
+ *     .build();
+ * }</pre>
+ *
+ * @param id folder-safe identifier, e.g. {@code A1-client-threads}
+ * @param title human title
+ * @param study the SEEDS.md study id, e.g. {@code A1}, or empty
+ * @param source the paper and where in it
+ * @param scale the scale this spec was read at ({@code laptop}, {@code paper}, or {@code custom})
+ * @param cluster where MongoDB comes from
+ * @param hooks platform hooks run around each phase (their settings are among the properties)
+ * @param requires platforms the study needs ({@code vsan}, {@code santricity}, {@code kubernetes},
+ *     {@code mongos}); without them it is skipped with the reason
+ * @param workload core workload letter merged under the properties, or empty
+ * @param properties YCSB, {@code mongodb.*}, {@code measurement.*} and hook properties
+ * @param clients client JVMs per phase
+ * @param threads YCSB threads over all clients
+ * @param repetitions how often each sweep point runs
+ * @param warmup left out of summaries
+ * @param load whether trials load
+ * @param run whether trials run
+ * @param sweep what varies
+ * @param slo the objective to search the highest throughput for, if any
+ * @param faults faults injected during each trial
+ * @param baseline the sweep point the report compares against
+ * @param references the paper's figures
+ * @param manual why the study cannot be automated (e.g. it swaps hardware), if so
+ * @param phaseTimeout how long a phase may take
+ */
+public record ExperimentSpec(String id, String title, String study, String source, String scale,
+    ClusterSpec cluster, List<String> hooks, List<String> requires, Optional<String> workload,
+    Map<String, String> properties, int clients, int threads, int repetitions, Warmup warmup,
+    boolean load, boolean run, Sweep sweep, Optional<SloSpec> slo, FaultSchedule faults,
+    Map<String, String> baseline, List<Reference> references, Optional<String> manual,
+    Duration phaseTimeout) {
+
+  /** Names experiments and trials may use. */
+  public static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]+");
+  /** Platforms a study may require. */
+  public static final List<String> PLATFORMS = List.of("vsan", "santricity", "kubernetes", "mongos");
+
+  public ExperimentSpec {
+    if (id == null || !ID.matcher(id).matches()) {
+      throw new IllegalArgumentException("id must be letters, digits, '.', '_' or '-': " + id);
+    }
+    Objects.requireNonNull(cluster, "cluster");
+    hooks = List.copyOf(hooks);
+    requires = List.copyOf(requires);
+    properties = Map.copyOf(properties);
+    Objects.requireNonNull(sweep, "sweep");
+    Objects.requireNonNull(faults, "faults");
+    baseline = Map.copyOf(baseline);
+    references = List.copyOf(references);
+    if (clients < 1 || threads < clients || repetitions < 1) {
+      throw new IllegalArgumentException("clients >= 1, threads >= clients, repetitions >= 1");
+    }
+  }
+
+  public static Builder builder(String id) {
+    return new Builder(id);
+  }
+
+  /** A builder holding this spec's values, to change a few. */
+  public Builder toBuilder() {
+    Builder b = new Builder(id);
+    b.title = title;
+    b.study = study;
+    b.source = source;
+    b.scale = scale;
+    b.cluster = cluster;
+    b.hooks = new ArrayList<>(hooks);
+    b.requires = new ArrayList<>(requires);
+    b.workload = workload.orElse(null);
+    b.properties = new LinkedHashMap<>(properties);
+    b.clients = clients;
+    b.threads = threads;
+    b.repetitions = repetitions;
+    b.warmup = warmup;
+    b.load = load;
+    b.run = run;
+    b.sweep = sweep;
+    b.slo = slo.orElse(null);
+    b.faults = faults;
+    b.baseline = new LinkedHashMap<>(baseline);
+    b.references = new ArrayList<>(references);
+    b.manual = manual.orElse(null);
+    b.phaseTimeout = phaseTimeout;
+    return b;
+  }
+
+  /** Fluent front end; {@link #build} validates like the YAML reader. */
+  public static final class Builder {
+    private final String id;
+    private String title;
+    private String study = "";
+    private String source = "";
+    private String scale = "custom";
+    private ClusterSpec cluster = ClusterSpec.local("rs=1");
+    private List<String> hooks = new ArrayList<>();
+    private List<String> requires = new ArrayList<>();
+    private String workload;
+    private Map<String, String> properties = new LinkedHashMap<>();
+    private int clients = 1;
+    private int threads = 1;
+    private int repetitions = 1;
+    private Warmup warmup = Warmup.none();
+    private boolean load = true;
+    private boolean run = true;
+    private Sweep sweep = Sweep.none();
+    private SloSpec slo;
+    private FaultSchedule faults = FaultSchedule.none();
+    private Map<String, String> baseline = new LinkedHashMap<>();
+    private List<Reference> references = new ArrayList<>();
+    private String manual;
+    private Duration phaseTimeout = Duration.ofMinutes(30);
+
+    private Builder(String id) {
+      this.id = id;
+      this.title = id;
+    }
+
+    public Builder title(String v) {
+      title = v;
+      return this;
+    }
+
+    public Builder study(String v) {
+      study = v;
+      return this;
+    }
+
+    public Builder source(String v) {
+      source = v;
+      return this;
+    }
+
+    public Builder scale(String v) {
+      scale = v;
+      return this;
+    }
+
+    public Builder cluster(ClusterSpec v) {
+      cluster = v;
+      return this;
+    }
+
+    public Builder hook(String name) {
+      hooks.add(name);
+      return this;
+    }
+
+    public Builder requires(String platform) {
+      requires.add(platform);
+      return this;
+    }
+
+    public Builder workload(String letter) {
+      workload = letter;
+      return this;
+    }
+
+    public Builder property(String key, String value) {
+      properties.put(key, value);
+      return this;
+    }
+
+    public Builder clients(int v) {
+      clients = v;
+      return this;
+    }
+
+    public Builder threads(int v) {
+      threads = v;
+      return this;
+    }
+
+    public Builder repetitions(int v) {
+      repetitions = v;
+      return this;
+    }
+
+    public Builder warmup(Warmup v) {
+      warmup = v;
+      return this;
+    }
+
+    public Builder phases(boolean load, boolean run) {
+      this.load = load;
+      this.run = run;
+      return this;
+    }
+
+    public Builder sweep(Sweep v) {
+      sweep = v;
+      return this;
+    }
+
+    public Builder slo(SloSpec v) {
+      slo = v;
+      return this;
+    }
+
+    public Builder faults(FaultSchedule v) {
+      faults = v;
+      return this;
+    }
+
+    public Builder baseline(Map<String, String> v) {
+      baseline = new LinkedHashMap<>(v);
+      return this;
+    }
+
+    public Builder reference(Reference v) {
+      references.add(v);
+      return this;
+    }
+
+    public Builder manual(String reason) {
+      manual = reason;
+      return this;
+    }
+
+    public Builder phaseTimeout(Duration v) {
+      phaseTimeout = v;
+      return this;
+    }
+
+    public ExperimentSpec build() {
+      return new ExperimentSpec(id, title, study, source, scale, cluster, hooks, requires,
+          Optional.ofNullable(workload), properties, clients, threads, repetitions, warmup, load,
+          run, sweep, Optional.ofNullable(slo), faults, baseline, references,
+          Optional.ofNullable(manual), phaseTimeout);
+    }
+  }
+}

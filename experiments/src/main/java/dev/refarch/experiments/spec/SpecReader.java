@@ -1,0 +1,334 @@
+package dev.refarch.experiments.spec;
+
+import dev.refarch.experiments.faults.FaultSchedule;
+import dev.refarch.experiments.spec.YamlTree.ListNode;
+import dev.refarch.experiments.spec.YamlTree.MapNode;
+import dev.refarch.experiments.spec.YamlTree.Node;
+import dev.refarch.experiments.spec.YamlTree.Scalar;
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.Suggestions;
+import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.measure.Warmup;
+import dev.refarch.ycsb.mongo.MongoProperties;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads an experiment spec from YAML and validates it while reading: the first problem fails with
+ * a {@link SpecException} naming file, line, key, value and what is allowed. See the README for
+ * the format; {@code scales:} holds per-scale overlays ({@code laptop}, {@code paper}) that are
+ * merged over the top level before validation.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class SpecReader {
+
+  static final List<String> KEYS = List.of("id", "title", "study", "source", "cluster", "hooks",
+      "requires", "workload", "properties", "clients", "threads", "repetitions", "warmup", "phases",
+      "sweep", "slo", "faults", "baseline", "references", "manual", "phaseTimeout", "scales");
+
+  private final String file;
+
+  private SpecReader(String file) {
+    this.file = file;
+  }
+
+  /** Reads a spec file at {@code scale} ({@code null}: the file's first scale, if it has any). */
+  public static ExperimentSpec read(Path path, String scale) {
+    try {
+      return parse(path.toString(), Files.readString(path, StandardCharsets.UTF_8), scale);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + path, e);
+    }
+  }
+
+  /** Parses spec text; {@code file} names it in errors. */
+  public static ExperimentSpec parse(String file, String yaml, String scale) {
+    SpecReader r = new SpecReader(file);
+    Node root = YamlTree.parse(file, yaml);
+    MapNode map = r.map(root, "(document)");
+    return r.build(r.applyScale(map, scale), scale);
+  }
+
+  /** The scales a spec text offers, in order; empty when it has none. */
+  public static List<String> scales(String file, String yaml) {
+    SpecReader r = new SpecReader(file);
+    MapNode map = r.map(YamlTree.parse(file, yaml), "(document)");
+    Node scales = map.entries().get("scales");
+    return scales == null ? List.of() : List.copyOf(r.map(scales, "scales").entries().keySet());
+  }
+
+  private MapNode applyScale(MapNode root, String scale) {
+    Node scalesNode = root.entries().get("scales");
+    if (scalesNode == null) {
+      return root;
+    }
+    MapNode scales = map(scalesNode, "scales");
+    String chosen = scale != null ? scale : scales.entries().keySet().iterator().next();
+    Node overlay = scales.entries().get(chosen);
+    if (overlay == null) {
+      throw new SpecException(file, scales.line(), "scale", chosen,
+          String.join(", ", scales.entries().keySet()));
+    }
+    return merge(root, map(overlay, "scales." + chosen));
+  }
+
+  /** Overlay keys replace the root's, except mappings of {@code properties}/{@code cluster}, merged. */
+  private static MapNode merge(MapNode root, MapNode overlay) {
+    Map<String, Node> entries = new LinkedHashMap<>(root.entries());
+    Map<String, Integer> lines = new LinkedHashMap<>(root.keyLines());
+    overlay.entries().forEach((key, node) -> {
+      Node base = entries.get(key);
+      if ((key.equals("properties") || key.equals("cluster")) && base instanceof MapNode b
+          && node instanceof MapNode o) {
+        entries.put(key, merge(b, o));
+      } else {
+        entries.put(key, node);
+      }
+      lines.put(key, overlay.keyLines().get(key));
+    });
+    entries.remove("scales");
+    return new MapNode(root.line(), entries, lines);
+  }
+
+  private ExperimentSpec build(MapNode m, String scale) {
+    for (String key : m.entries().keySet()) {
+      if (!KEYS.contains(key)) {
+        String hint = Suggestions.closest(key, KEYS).map(c -> " (did you mean '" + c + "'?)").orElse("");
+        throw new SpecException(file, m.keyLines().get(key), key, key, String.join(", ", KEYS) + hint);
+      }
+    }
+    String id = text(m, "id", null);
+    if (!ExperimentSpec.ID.matcher(id).matches()) {
+      throw new SpecException(file, line(m, "id"), "id", id, "letters, digits, '.', '_' and '-'");
+    }
+    ExperimentSpec.Builder b = ExperimentSpec.builder(id)
+        .title(text(m, "title", id)).study(text(m, "study", "")).source(text(m, "source", ""))
+        .scale(scale == null ? "custom" : scale).cluster(cluster(m)).phaseTimeout(
+            Duration.ofSeconds(integer(m, "phaseTimeout", 1800, 1, 86_400)));
+    stringList(m, "hooks").forEach(h -> b.hook(hook(m, h)));
+    stringList(m, "requires").forEach(p -> b.requires(platform(m, p)));
+    optional(m, "workload").ifPresent(w -> b.workload(workload(m, "workload", w)));
+    Map<String, String> props = scalars(m, "properties");
+    props.forEach(b::property);
+    validateProperties(m, "properties", props);
+    int clients = integer(m, "clients", 1, 1, 64);
+    int threads = integer(m, "threads", clients, 1, 10_000);
+    if (threads < clients) {
+      throw new SpecException(file, line(m, "threads"), "threads", String.valueOf(threads),
+          "at least clients (" + clients + ")");
+    }
+    b.clients(clients).threads(threads).repetitions(integer(m, "repetitions", 1, 1, 100));
+    optional(m, "warmup").ifPresent(w -> b.warmup(parse(m, "warmup", w, Warmup.ALLOWED, Warmup::parse)));
+    phases(m, b);
+    Sweep sweep = new SweepReader(this, file).read(m);
+    b.sweep(sweep);
+    optional(m, "faults").ifPresent(f -> b.faults(parse(m, "faults", f, FaultSchedule.FORM,
+        FaultSchedule::parse)));
+    b.baseline(new SectionReaders(this, file).baseline(m, sweep));
+    new SectionReaders(this, file).references(m).forEach(b::reference);
+    if (m.entries().containsKey("slo")) {
+      b.slo(new SectionReaders(this, file).slo(map(m.entries().get("slo"), "slo")));
+    }
+    optional(m, "manual").ifPresent(b::manual);
+    return b.build();
+  }
+
+  private ClusterSpec cluster(MapNode m) {
+    if (!m.entries().containsKey("cluster")) {
+      return ClusterSpec.local("rs=1");
+    }
+    MapNode c = map(m.entries().get("cluster"), "cluster");
+    for (String key : c.entries().keySet()) {
+      if (!List.of("type", "topology", "uri", "settings").contains(key)) {
+        throw new SpecException(file, c.keyLines().get(key), "cluster." + key, key,
+            "type, topology, uri, settings");
+      }
+    }
+    String type = text(c, "type", "local");
+    if (!ClusterSpec.TYPES.contains(type)) {
+      throw new SpecException(file, line(c, "type"), "cluster.type", type, ClusterSpec.TYPES);
+    }
+    String topologyText = text(c, "topology", "rs=1");
+    Topology topology = parse(c, "cluster.topology", topologyText, Topology.ALLOWED, Topology::parse,
+        "topology");
+    Optional<String> uri = optional(c, "uri");
+    if (type.equals("uri") && uri.isEmpty()) {
+      throw new SpecException(file, c.line(), "cluster.uri", null,
+          "a connection string when cluster.type is uri");
+    }
+    return new ClusterSpec(type, topology, uri, scalars(c, "settings"));
+  }
+
+  private String hook(MapNode m, String name) {
+    Map<String, String> known = Extensions.hooks();
+    if (!known.containsKey(name)) {
+      throw new SpecException(file, line(m, "hooks"), "hooks", name,
+          known.isEmpty() ? "none is on the class path" : String.join(", ", known.keySet()));
+    }
+    return name;
+  }
+
+  private String platform(MapNode m, String p) {
+    if (!ExperimentSpec.PLATFORMS.contains(p)) {
+      throw new SpecException(file, line(m, "requires"), "requires", p,
+          String.join(", ", ExperimentSpec.PLATFORMS));
+    }
+    return p;
+  }
+
+  String workload(MapNode m, String key, String w) {
+    if (!CoreWorkloads.NAMES.contains(w)) {
+      throw new SpecException(file, line(m, key), key, w, String.join(", ", CoreWorkloads.NAMES));
+    }
+    return w;
+  }
+
+  private void phases(MapNode m, ExperimentSpec.Builder b) {
+    List<String> phases = m.entries().containsKey("phases") ? stringList(m, "phases") : List.of("load", "run");
+    for (String p : phases) {
+      if (!p.equals("load") && !p.equals("run")) {
+        throw new SpecException(file, line(m, "phases"), "phases", p, "load, run");
+      }
+    }
+    if (phases.isEmpty()) {
+      throw new SpecException(file, line(m, "phases"), "phases", "[]", "load, run, or both");
+    }
+    b.phases(phases.contains("load"), phases.contains("run"));
+  }
+
+  /** Checks the binding's and measurement's keys with their own declarations. */
+  private void validateProperties(MapNode m, String key, Map<String, String> props) {
+    MapNode node = m.entries().containsKey(key) ? map(m.entries().get(key), key) : null;
+    props.forEach((k, v) -> {
+      int line = node == null ? m.line() : node.keyLines().getOrDefault(k, node.line());
+      validateProperty(line, key + "." + k, k, v);
+    });
+  }
+
+  /** Validates one property value at {@code line}; {@code path} names it in the error. */
+  void validateProperty(int line, String path, String key, String value) {
+    try {
+      if (key.startsWith("mongodb.")) {
+        MongoProperties.GROUP.validate(Map.of(key, value));
+      } else if (key.startsWith("measurement.")) {
+        MeasurementProperties.GROUP.validate(Map.of(key, value));
+      }
+    } catch (dev.refarch.platform.spi.config.ConfigurationException e) {
+      throw new SpecException(file, line, path, value, e.allowed());
+    }
+  }
+
+  // ---- small typed accessors, each failing with the line of the key ----
+
+  MapNode map(Node n, String key) {
+    if (n instanceof MapNode m) {
+      return m;
+    }
+    throw new SpecException(file, n.line(), key, describe(n), "a mapping (key: value lines)");
+  }
+
+  private static String describe(Node n) {
+    return n instanceof Scalar s ? String.valueOf(s.value()) : n instanceof ListNode ? "[list]" : "{mapping}";
+  }
+
+  int line(MapNode m, String key) {
+    return m.keyLines().getOrDefault(key, m.line());
+  }
+
+  Optional<String> optional(MapNode m, String key) {
+    Node n = m.entries().get(key);
+    if (n == null) {
+      return Optional.empty();
+    }
+    if (n instanceof Scalar s && s.value() != null) {
+      return Optional.of(s.value());
+    }
+    throw new SpecException(file, line(m, key), key, describe(n), "a single value");
+  }
+
+  String text(MapNode m, String key, String fallback) {
+    Optional<String> v = optional(m, key);
+    if (v.isEmpty() && fallback == null) {
+      throw new SpecException(file, m.line(), key, null, "a value: this key is required");
+    }
+    return v.orElse(fallback);
+  }
+
+  int integer(MapNode m, String key, int fallback, int min, int max) {
+    Optional<String> v = optional(m, key);
+    if (v.isEmpty()) {
+      return fallback;
+    }
+    try {
+      int n = Integer.parseInt(v.get().trim());
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the allowed range
+    }
+    throw new SpecException(file, line(m, key), key, v.get(), "an integer from " + min + " to " + max);
+  }
+
+  List<String> stringList(MapNode m, String key) {
+    Node n = m.entries().get(key);
+    if (n == null) {
+      return List.of();
+    }
+    if (n instanceof Scalar s && s.value() != null) {
+      return List.of(s.value());
+    }
+    if (!(n instanceof ListNode l)) {
+      throw new SpecException(file, line(m, key), key, describe(n), "a list of values");
+    }
+    List<String> out = new ArrayList<>();
+    for (Node item : l.items()) {
+      if (!(item instanceof Scalar s) || s.value() == null) {
+        throw new SpecException(file, item.line(), key, describe(item), "a list of single values");
+      }
+      out.add(s.value());
+    }
+    return out;
+  }
+
+  Map<String, String> scalars(MapNode m, String key) {
+    Node n = m.entries().get(key);
+    if (n == null) {
+      return Map.of();
+    }
+    MapNode map = map(n, key);
+    Map<String, String> out = new LinkedHashMap<>();
+    map.entries().forEach((k, v) -> {
+      if (!(v instanceof Scalar s) || s.value() == null) {
+        throw new SpecException(file, map.keyLines().get(k), key + "." + k, describe(v), "a single value");
+      }
+      out.put(k, s.value());
+    });
+    return out;
+  }
+
+  <T> T parse(MapNode m, String key, String value, String allowed, java.util.function.Function<String, T> parser) {
+    return parse(m, key, value, allowed, parser, key);
+  }
+
+  <T> T parse(MapNode m, String key, String value, String allowed,
+      java.util.function.Function<String, T> parser, String lineKey) {
+    try {
+      return parser.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new SpecException(file, line(m, lineKey), key, value, allowed);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.refarch.experiments.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.refarch.experiments.exec.ExperimentRunner;
+import dev.refarch.experiments.exec.Progress;
+import dev.refarch.experiments.spec.ExperimentSpec;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every laptop-scale catalog entry either completes against a local {@code mongod} or is skipped
+ * with its reason. Runs are shortened for CI (1,000 records, 2 s runs unless the entry schedules
+ * faults, two SLO steps); the full laptop catalog is what {@code refarch run} does.
+ */
+class CatalogIT {
+
+  static Stream<String> studies() {
+    return Catalog.entries().stream().filter(e -> e.suite().isEmpty())
+        .map(e -> e.file().replace(".yaml", ""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("studies")
+  void laptopEntryCompletesOrIsSkippedWithItsReason(String study, @TempDir Path dir) throws Exception {
+    ExperimentSpec spec = Catalog.resolve(study, "laptop").get(0);
+    ExperimentSpec.Builder b = spec.toBuilder().property("recordcount",
+        spec.properties().containsKey("recordcount") && !spec.sweep().parameters().containsKey("recordcount")
+            ? "1000" : spec.properties().getOrDefault("recordcount", "1000"));
+    if (spec.faults().isEmpty()) {
+      b.property("maxexecutiontime", "2");
+    }
+    spec.slo().ifPresent(s -> b.slo(new dev.refarch.experiments.spec.SloSpec(s.operation(),
+        s.metric(), s.boundMs(), 2, s.latency())));
+    ExperimentRunner.Outcome outcome = new ExperimentRunner(dir, new Progress(System.out, false))
+        .run(b.build(), false);
+
+    if (outcome.skipped().isPresent()) {
+      System.out.println("[catalog] " + study + " skipped: " + outcome.skipped().get());
+      assertThat(outcome.skipped().get()).isNotBlank();
+      return;
+    }
+    assertThat(outcome.trials()).isNotEmpty();
+    for (ExperimentRunner.TrialOutcome t : outcome.trials()) {
+      assertThat(t.status()).as(t.id() + ": " + t.detail()).isIn("completed", "skipped");
+      if (t.status().equals("skipped")) {
+        assertThat(t.detail()).as("skip reason").isNotBlank();
+      }
+    }
+    System.out.println("[catalog] " + study + ": " + outcome.trials().stream()
+        .map(t -> t.id() + "=" + t.status()).toList());
+  }
+}

@@ -1,0 +1,115 @@
+package dev.refarch.experiments.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command line's contract: plans, listings and exit codes (0 ok, 1 trial failed, 2 bad input). */
+class RefarchCliTest {
+
+  private record Run(int exit, String out, String err) {
+  }
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = Refarch.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    java.io.PrintStream stdout = System.out;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      int exit = cli.execute(args);
+      return new Run(exit, out + captured.toString(java.nio.charset.StandardCharsets.UTF_8), err.toString());
+    } finally {
+      System.setOut(stdout);
+    }
+  }
+
+  @Test
+  void dryRunPrintsThePlanWithStableIdsAndRunsNothing(@TempDir Path dir) {
+    Run r = run("run", "A1", "--dry-run", "--results", dir.toString());
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("A1-client-threads — A1: client threads [laptop], 8 trial(s)")
+        .contains("t001-workload=a-threadcount=2-r1").contains("t008-workload=b-threadcount=12-r1");
+    assertThat(dir.resolve("A1-client-threads")).doesNotExist();
+  }
+
+  @Test
+  void dryRunOfTheTourListsItsFourExperiments() {
+    Run r = run("run", "tour", "--dry-run");
+    assertThat(r.out()).contains("tour-1-baseline").contains("tour-2-threads")
+        .contains("tour-3-durability").contains("tour-4-failover").contains("faults run+4000ms kill primary");
+  }
+
+  @Test
+  void setAndClusterOverridesShowInThePlan() {
+    Run r = run("run", "D3", "--dry-run", "--set", "threads=2", "--set", "maxscanlength=10",
+        "--cluster", "local:rs=1");
+    assertThat(r.out()).contains("cluster local rs=1, clients 1, threads 2").contains("maxscanlength=10");
+  }
+
+  @Test
+  void unknownStudyIsBadInput() {
+    Run r = run("run", "Z9");
+    assertThat(r.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(r.err()).contains("experiment='Z9' is not allowed; allowed: a catalog id or study (A1, A2");
+  }
+
+  @Test
+  void malformedSpecFileIsBadInputWithFileAndLine(@TempDir Path dir) throws Exception {
+    Path spec = dir.resolve("bad.yaml");
+    Files.writeString(spec, "id: x\nclients: many\n");
+    Run r = run("run", spec.toString());
+    assertThat(r.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(r.err()).contains(spec + ":2: clients='many' is not allowed; allowed: an integer from 1 to 64");
+  }
+
+  @Test
+  void unknownScaleIsBadInput() {
+    assertThat(run("run", "A1", "--scale", "huge", "--dry-run").err())
+        .contains("--scale='huge' is not allowed; allowed: laptop, paper");
+  }
+
+  @Test
+  void badSetIsBadInput() {
+    Run r = run("run", "A1", "--dry-run", "--set", "threads");
+    assertThat(r.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(r.err()).contains("--set='threads' is not allowed; allowed: key=value");
+  }
+
+  @Test
+  void listShowsEveryStudyAndWhySomeAreSkipped() {
+    Run r = run("list");
+    assertThat(r.exit()).isZero();
+    for (String study : new String[] {"A1", "A7", "A11", "A12", "B2", "C2", "D3"}) {
+      assertThat(r.out()).contains(study);
+    }
+    assertThat(r.out()).contains("manual study").contains("needs a platform that is not configured: vsan");
+  }
+
+  @Test
+  void aFailedTrialExitsWithOne(@TempDir Path dir) throws Exception {
+    Path spec = dir.resolve("failing.yaml");
+    Files.writeString(spec, """
+        id: failing
+        cluster: {type: uri, uri: "mongodb://127.0.0.1:1/", topology: standalone}
+        phases: [run]
+        properties:
+          db: dev.refarch.ycsb.measure.MeasuredDb
+          measurement.delegate: com.example.NoSuchBinding
+          workload: site.ycsb.workloads.CoreWorkload
+          operationcount: "10"
+        """);
+    Run r = run("run", spec.toString(), "--results", dir.resolve("results").toString());
+    assertThat(r.exit()).isEqualTo(Refarch.TRIAL_FAILED);
+    assertThat(r.out()).contains("FAILED: client run-0 exited without writing its measurements");
+  }
+}

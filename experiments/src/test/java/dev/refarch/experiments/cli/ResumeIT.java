@@ -1,0 +1,100 @@
+package dev.refarch.experiments.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A runner killed mid-sweep loses nothing finished: {@code refarch run} runs in its own JVM and is
+ * killed with SIGKILL after two of four trials; {@code --resume} then runs only the other two.
+ * Trials use the synthetic DB, so no MongoDB is involved.
+ */
+class ResumeIT {
+
+  private static final String SPEC = """
+      id: resume
+      cluster: {type: uri, uri: "mongodb://127.0.0.1:1/", topology: standalone}
+      phases: [run]
+      properties:
+        db: dev.refarch.ycsb.measure.MeasuredDb
+        measurement.delegate: dev.refarch.ycsb.testing.SyntheticDb
+        synthetic.medianUs: "50"
+        workload: site.ycsb.workloads.CoreWorkload
+        recordcount: "1000"
+        operationcount: "100000000"
+        maxexecutiontime: "2"
+      sweep: {parameters: {threadcount: [1, 2, 3, 4]}}
+      """;
+
+  private static Process refarch(Path dir, String... extra) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Refarch.class.getName(),
+        "run", dir.resolve("resume.yaml").toString(), "--results", dir.resolve("results").toString()));
+    cmd.addAll(List.of(extra));
+    return new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("out-" + System.nanoTime() + ".txt").toFile()).start();
+  }
+
+  private static List<Path> completed(Path results) throws Exception {
+    if (!Files.exists(results)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(results)) {
+      return s.filter(p -> Files.exists(p.resolve("trial.json"))).sorted().toList();
+    }
+  }
+
+  @Test
+  void resumeSkipsTheTrialsAKilledRunnerFinished(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("resume.yaml"), SPEC);
+    Path results = dir.resolve("results").resolve("resume");
+    Process first = refarch(dir);
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (completed(results).size() < 2 && System.nanoTime() < deadline && first.isAlive()) {
+      Thread.sleep(50);
+    }
+    first.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    List<Path> finished = completed(results);
+    assertThat(finished).as("trials finished before the kill").hasSizeBetween(2, 3);
+    Map<Path, FileTime> before = new HashMap<>();
+    for (Path t : finished) {
+      before.put(t, Files.getLastModifiedTime(t.resolve("trial.json")));
+    }
+    // the killed runner's clients end themselves when they notice it is gone
+    Thread.sleep(1500);
+    assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
+        .contains(results.getParent().toString()) && p.info().commandLine().orElse("")
+        .contains("ClientMain"))).as("orphaned clients").isEmpty();
+
+    Process second = refarch(dir, "--resume");
+    assertThat(second.waitFor(3, TimeUnit.MINUTES)).isTrue();
+    String out;
+    try (Stream<Path> s = Files.list(dir)) {
+      out = Files.readString(s.filter(p -> p.getFileName().toString().startsWith("out-"))
+          .sorted().reduce((a, b) -> b).orElseThrow());
+    }
+    assertThat(completed(results)).extracting(p -> p.getFileName().toString()).containsExactly(
+        "t001-threadcount=1-r1", "t002-threadcount=2-r1", "t003-threadcount=3-r1", "t004-threadcount=4-r1");
+    for (var e : before.entrySet()) {
+      assertThat(Files.getLastModifiedTime(e.getKey().resolve("trial.json"))).as("not re-run: " + e.getKey())
+          .isEqualTo(e.getValue());
+      assertThat(out).contains(e.getKey().getFileName() + " already completed (resumed)");
+    }
+    try (Stream<Path> s = Files.list(results)) {
+      assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("."))).as(
+          "only a staging folder of the killed trial may remain, and is ignored").hasSizeLessThanOrEqualTo(1);
+    }
+  }
+}
