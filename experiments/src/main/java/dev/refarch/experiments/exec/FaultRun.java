@@ -32,9 +32,10 @@ final class FaultRun implements TrialRunner.Listener, AutoCloseable {
   private ElectionMonitor monitor;
 
   /** @param electionWatch a replica set's connection string to watch elections on, or null */
-  FaultRun(FaultSchedule schedule, FaultInjector injector, String electionWatch) {
+  FaultRun(FaultSchedule schedule, FaultInjector injector, String electionWatch,
+      java.util.Map<String, String> settings) {
     this.schedule = schedule;
-    this.scheduler = new FaultScheduler(schedule, injector);
+    this.scheduler = new FaultScheduler(schedule, injector, settings);
     this.electionWatch = electionWatch;
   }
 

@@ -146,7 +146,7 @@ public final class TrialRunner {
     long started = System.currentTimeMillis();
     double runnerCpu0 = runnerCpuSeconds();
     FaultRun faults = spec.faults().isEmpty() ? null
-        : new FaultRun(spec.faults(), injector.configure(settings), electionWatch);
+        : new FaultRun(spec.faults(), injector.configure(settings), electionWatch, settings);
     Listener phaseListener = faults == null ? listener : Listener.both(faults, listener);
     List<String> failures = new ArrayList<>();
     Map<Phase, PhaseResult> phases = new EnumMap<>(Phase.class);

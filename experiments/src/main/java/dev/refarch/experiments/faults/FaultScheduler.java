@@ -37,13 +37,39 @@ public final class FaultScheduler implements TrialRunner.Listener {
 
   private final FaultSchedule schedule;
   private final FaultInjector injector;
+  private final java.util.Map<String, String> settings;
+  private final java.util.Map<String, FaultInjector> named = new java.util.HashMap<>();
   private final List<Fired> fired = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
   private ScheduledExecutorService executor;
 
-  public FaultScheduler(FaultSchedule schedule, FaultInjector injector) {
+  /**
+   * @param injector the cluster's injector, for actions without an injector name
+   * @param settings the trial's properties, handed to named injectors ({@code vsan:host-shutdown})
+   */
+  public FaultScheduler(FaultSchedule schedule, FaultInjector injector,
+      java.util.Map<String, String> settings) {
     this.schedule = schedule;
     this.injector = injector;
+    this.settings = java.util.Map.copyOf(settings);
+  }
+
+  /**
+   * The injector and plain action of {@code fault}: an action {@code name:action} goes to the
+   * injector of that name (found through ServiceLoader and configured with the trial's settings),
+   * any other to the cluster's.
+   */
+  private synchronized java.util.Map.Entry<FaultInjector, dev.refarch.platform.spi.Fault> route(
+      dev.refarch.platform.spi.Fault fault) {
+    int colon = fault.action().indexOf(':');
+    if (colon < 0) {
+      return java.util.Map.entry(injector, fault);
+    }
+    String name = fault.action().substring(0, colon);
+    FaultInjector target = named.computeIfAbsent(name,
+        n -> dev.refarch.platform.spi.Extensions.faultInjector(n).configure(settings));
+    return java.util.Map.entry(target, new dev.refarch.platform.spi.Fault(
+        fault.action().substring(colon + 1), fault.target(), fault.parameters()));
   }
 
   @Override
@@ -65,7 +91,8 @@ public final class FaultScheduler implements TrialRunner.Listener {
   private void fire(Phase phase, FaultSchedule.Entry entry) {
     long attempted = System.currentTimeMillis();
     try {
-      FaultEvent event = injector.inject(entry.fault());
+      var routed = route(entry.fault());
+      FaultEvent event = routed.getKey().inject(routed.getValue());
       record(new Fired(phase, event, ""));
     } catch (RuntimeException e) {
       String why = "fault '" + entry.fault().action() + " " + entry.fault().target() + "' at "
