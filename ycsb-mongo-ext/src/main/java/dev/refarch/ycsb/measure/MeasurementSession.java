@@ -44,6 +44,11 @@ public final class MeasurementSession {
   /** [operation][phase: 0 measured, 1 warm-up][kind: 0 service, 1 response]. */
   private final Recorder[][][] recorders;
   private final Histogram[][] totals;
+  /** [metric][phase: 0 measured, 1 warm-up]; values in the metric's unit. */
+  private final Recorder[][] metricRecorders;
+  private final Histogram[] metricTotals;
+  private final long[] metricSums = new long[Metric.count()];
+  private final long[] metricMax = new long[Metric.count()];
   private final Map<String, Map<String, Long>> measuredCounts = new TreeMap<>();
   private long warmupOperations;
   private final Timeline timeline;
@@ -74,6 +79,13 @@ public final class MeasurementSession {
       totals[op][0] = new Histogram(3);
       totals[op][1] = new Histogram(3);
     }
+    this.metricRecorders = new Recorder[Metric.count()][2];
+    this.metricTotals = new Histogram[Metric.count()];
+    for (int m = 0; m < Metric.count(); m++) {
+      metricRecorders[m][0] = new Recorder(3);
+      metricRecorders[m][1] = new Recorder(3);
+      metricTotals[m] = new Histogram(3);
+    }
     this.timeline = new Timeline(settings.timelineResolutionMs());
     this.warmup = new WarmupGate(settings.warmup());
     this.log = new HdrLog(settings.dir().resolve(HdrLog.FILE), baseEpochMs,
@@ -101,7 +113,7 @@ public final class MeasurementSession {
         }
       }
       current.references++;
-      ThreadMeter meter = new ThreadMeter(current, current.recorders,
+      ThreadMeter meter = new ThreadMeter(current, current.recorders, current.metricRecorders,
           settings.recordsResponseTime(), current.baseNanos, current.baseEpochMs,
           settings.timelineResolutionMs(), current.statuses);
       current.meters.add(meter);
@@ -119,6 +131,10 @@ public final class MeasurementSession {
       meter.flushBucket();
       meter.addMeasuredCounts(session.measuredCounts);
       session.warmupOperations += meter.warmupOperations();
+      for (Metric m : Metric.values()) {
+        session.metricSums[m.ordinal()] += meter.metricSum(m);
+        session.metricMax[m.ordinal()] = Math.max(session.metricMax[m.ordinal()], meter.metricMax(m));
+      }
       session.lastNanos = Math.max(session.lastNanos, meter.lastNanos());
       if (meter.firstNanos() != 0) {
         session.firstNanos = Math.min(session.firstNanos, meter.firstNanos());
@@ -165,6 +181,19 @@ public final class MeasurementSession {
         }
       }
     }
+    for (int m = 0; m < metricRecorders.length; m++) {
+      for (int phase = 0; phase < 2; phase++) {
+        Histogram interval = metricRecorders[m][phase].getIntervalHistogram();
+        if (interval.getTotalCount() == 0) {
+          continue;
+        }
+        interval.setTag(HdrLog.tag(Metric.at(m), phase == 1));
+        log.write(interval);
+        if (phase == 0) {
+          metricTotals[m].add(interval);
+        }
+      }
+    }
   }
 
   private void close() {
@@ -200,10 +229,22 @@ public final class MeasurementSession {
       ops.add(new OperationSummary(op.label(), c, last > measuredFrom ? total / seconds : 0,
           LatencyStats.of(totals[op.ordinal()][0]),
           settings.recordsResponseTime() ? Optional.of(LatencyStats.of(totals[op.ordinal()][1]))
-              : Optional.empty()));
+              : Optional.empty(), metricsOf(op)));
     }
     return new Summary(epochMs(first), epochMs(measuredFrom), epochMs(last), settings.warmup(),
         warmupOperations, ops, notes());
+  }
+
+  /** The summaries of the metrics of {@code op} that were recorded, by unit. */
+  private Map<String, MetricStats> metricsOf(Operation op) {
+    Map<String, MetricStats> metrics = new LinkedHashMap<>();
+    for (Metric m : Metric.values()) {
+      if (m.operation() == op && metricTotals[m.ordinal()].getTotalCount() > 0) {
+        metrics.put(m.unit(), MetricStats.of(metricTotals[m.ordinal()], metricSums[m.ordinal()],
+            metricMax[m.ordinal()]));
+      }
+    }
+    return metrics;
   }
 
   private List<String> notes() {

@@ -13,14 +13,21 @@ import site.ycsb.measurements.Measurements;
  *
  * <pre>{@code
  * long start = meter.start();
- * Status status = delegate.read(table, key, fields, result);
- * meter.record(Operation.READ, start, status);
+ * Status status = delegate.scan(table, startkey, n, fields, rows);
+ * meter.record(Operation.SCAN, start, status);
+ * meter.recordValue(Metric.SCAN_DOCUMENTS, rows.size());
  * }</pre>
  */
 public final class ThreadMeter {
 
   private final MeasurementSession session;
   private final Recorder[][][] recorders;
+  /** [metric][phase: 0 measured, 1 warm-up]. */
+  private final Recorder[][] metricRecorders;
+  private final long[] metricSums;
+  private final long[] metricMax;
+  private boolean lastWarm;
+  private boolean lastSuccess;
   private final boolean response;
   private final Measurements ycsb;
   private final long baseNanos;
@@ -34,10 +41,13 @@ public final class ThreadMeter {
   private long lastNanos;
   private long firstNanos;
 
-  ThreadMeter(MeasurementSession session, Recorder[][][] recorders, boolean response,
-      long baseNanos, long baseEpochMs, int resolutionMs, StatusIndex statuses) {
+  ThreadMeter(MeasurementSession session, Recorder[][][] recorders, Recorder[][] metricRecorders,
+      boolean response, long baseNanos, long baseEpochMs, int resolutionMs, StatusIndex statuses) {
     this.session = session;
     this.recorders = recorders;
+    this.metricRecorders = metricRecorders;
+    this.metricSums = new long[Metric.count()];
+    this.metricMax = new long[Metric.count()];
     this.response = response;
     this.ycsb = response ? Measurements.getMeasurements() : null;
     this.baseNanos = baseNanos;
@@ -58,7 +68,9 @@ public final class ThreadMeter {
     long end = System.nanoTime();
     int s = statuses.indexOf(status);
     boolean warm = session.warmup().isWarmup(startNanos, end);
-    if (statuses.isSuccess(s)) {
+    lastWarm = warm;
+    lastSuccess = statuses.isSuccess(s);
+    if (lastSuccess) {
       Recorder[] byKind = recorders[operation.ordinal()][warm ? 1 : 0];
       byKind[0].recordValue(end - startNanos);
       if (response) {
@@ -82,6 +94,35 @@ public final class ThreadMeter {
     if (firstNanos == 0) {
       firstNanos = startNanos;
     }
+  }
+
+  /**
+   * Records a quantity of the operation just passed to {@link #record} — e.g. the documents a
+   * scan returned — in that operation's phase (warm-up or measured). Ignored when that operation
+   * failed, as failed operations have no latency either.
+   *
+   * @param value a non-negative quantity in the metric's unit
+   */
+  public void recordValue(Metric metric, long value) {
+    if (!lastSuccess) {
+      return;
+    }
+    int m = metric.ordinal();
+    metricRecorders[m][lastWarm ? 1 : 0].recordValue(value);
+    if (!lastWarm) {
+      metricSums[m] += value;
+      metricMax[m] = Math.max(metricMax[m], value);
+    }
+  }
+
+  /** Exact sum of the measured values of {@code metric}. */
+  long metricSum(Metric metric) {
+    return metricSums[metric.ordinal()];
+  }
+
+  /** Exact largest measured value of {@code metric}. */
+  long metricMax(Metric metric) {
+    return metricMax[metric.ordinal()];
   }
 
   /** Hands this thread's current bucket to the session; called on bucket change and at the end. */
