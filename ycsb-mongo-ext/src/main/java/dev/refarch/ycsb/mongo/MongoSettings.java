@@ -36,16 +36,22 @@ import java.util.concurrent.TimeUnit;
  * @param batchSize documents per {@code insertMany} during load, at least 1
  * @param upsert whether inserts replace with upsert
  * @param threads YCSB client threads (sizes the connection pool)
+ * @param table YCSB's table: the collection the index and sharding setup apply to
+ * @param scan how scans read
+ * @param sharding sharded-collection setup, carried out by the {@code mongodb-sharding} hook
  * @param source the properties the record was parsed from, for {@link #toProperties()}
  */
 public record MongoSettings(ConnectionString url, String database, Optional<Durability> durability,
     WriteConcern writeConcern, Optional<ReadPreference> readPreference,
     Optional<ReadConcernLevel> readConcern, int batchSize, boolean upsert, int threads,
-    Map<String, String> source) {
+    String table, ScanSettings scan, ShardingSettings sharding, Map<String, String> source) {
 
   public MongoSettings {
     Objects.requireNonNull(url, "url");
     Objects.requireNonNull(writeConcern, "writeConcern");
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(scan, "scan");
+    Objects.requireNonNull(sharding, "sharding");
     if (batchSize < 1) {
       throw new ConfigurationException(BATCH_SIZE.key(), String.valueOf(batchSize),
           BATCH_SIZE.allowed());
@@ -76,7 +82,42 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     String database = url.getDatabase() == null ? "ycsb" : url.getDatabase();
     return new MongoSettings(url, database, durability, wc, READ_PREFERENCE.find(properties),
         READ_CONCERN.find(properties), batch, UPSERT.from(properties), THREADS.from(properties),
-        source);
+        TABLE.from(properties), scanSettings(properties), shardingSettings(properties), source);
+  }
+
+  /** The {@code mongodb.scan.*} keys, checked against each other and YCSB's key layout. */
+  private static ScanSettings scanSettings(Map<?, ?> properties) {
+    ScanMode mode = SCAN_MODE.from(properties);
+    Optional<String> indexField = SCAN_INDEX_FIELD.find(properties);
+    if (mode == ScanMode.INDEX && indexField.isEmpty()) {
+      throw new ConfigurationException(SCAN_INDEX_FIELD.key(), null, SCAN_INDEX_FIELD.allowed(),
+          "mongodb.scan.mode=index scans over this field; set e.g. " + SCAN_INDEX_FIELD.key()
+              + "=ordinal, and load with it set");
+    }
+    if (mode == ScanMode.RANGE && !"ordered".equals(INSERT_ORDER.from(properties))) {
+      throw new ConfigurationException(SCAN_MODE.key(), "range", "id or index while insertorder"
+          + " is hashed", "range scans need keys inserted in order: set insertorder=ordered and a"
+          + " zeropadding wide enough for every key, load, then run");
+    }
+    String prefix = FIELD_NAME_PREFIX.from(properties);
+    if (indexField.isPresent() && indexField.get().matches(java.util.regex.Pattern.quote(prefix)
+        + "[0-9]+")) {
+      throw new ConfigurationException(SCAN_INDEX_FIELD.key(), indexField.get(),
+          "a name that is not a YCSB field (" + prefix + "0, " + prefix + "1, ...)",
+          "YCSB would overwrite it with its own values; e.g. ordinal");
+    }
+    return new ScanSettings(mode, SCAN_BATCH_SIZE.find(properties), SCAN_HINT.find(properties),
+        SCAN_PROJECTION.from(properties), SCAN_READ_PREFERENCE.find(properties), indexField);
+  }
+
+  private static ShardingSettings shardingSettings(Map<?, ?> properties) {
+    ShardingSettings sharding = new ShardingSettings(SHARD_KEY.from(properties),
+        SHARD_CHUNKS.find(properties), SHARD_BALANCER.find(properties));
+    if (sharding.chunks().isPresent() && sharding.shardKey() == ShardKey.NONE) {
+      throw new ConfigurationException(SHARD_CHUNKS.key(), String.valueOf(sharding.chunks().get()),
+          "unset while mongodb.shardKey is none", "set mongodb.shardKey=hashed or range");
+    }
+    return sharding;
   }
 
   public static MongoSettings fromProperties(Properties properties) {
@@ -172,6 +213,42 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
 
     public Builder upsert(boolean upsert) {
       return set(UPSERT.key(), String.valueOf(upsert));
+    }
+
+    public Builder scanMode(ScanMode mode) {
+      return set(SCAN_MODE.key(), mode.label());
+    }
+
+    public Builder scanBatchSize(int documents) {
+      return set(SCAN_BATCH_SIZE.key(), String.valueOf(documents));
+    }
+
+    public Builder scanHint(String hint) {
+      return set(SCAN_HINT.key(), hint);
+    }
+
+    public Builder scanProjection(ScanProjection projection) {
+      return set(SCAN_PROJECTION.key(), projection.label());
+    }
+
+    public Builder scanReadPreference(String name) {
+      return set(SCAN_READ_PREFERENCE.key(), name);
+    }
+
+    public Builder scanIndexField(String field) {
+      return set(SCAN_INDEX_FIELD.key(), field);
+    }
+
+    public Builder shardKey(ShardKey key) {
+      return set(SHARD_KEY.key(), key.label());
+    }
+
+    public Builder shardChunks(int chunks) {
+      return set(SHARD_CHUNKS.key(), String.valueOf(chunks));
+    }
+
+    public Builder balancer(BalancerMode mode) {
+      return set(SHARD_BALANCER.key(), mode.label());
     }
 
     public Builder threads(int threads) {
