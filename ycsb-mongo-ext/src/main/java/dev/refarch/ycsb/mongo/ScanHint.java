@@ -1,6 +1,5 @@
 package dev.refarch.ycsb.mongo;
 
-import java.util.Objects;
 import org.bson.BsonDocument;
 import org.bson.json.JsonParseException;
 
@@ -56,6 +55,9 @@ public record ScanHint(boolean auto, String indexName, BsonDocument keyPattern) 
 
   @Override
   public String toString() {
-    return auto ? "auto" : Objects.requireNonNullElseGet(indexName, keyPattern::toJson);
+    if (auto) {
+      return "auto";
+    }
+    return indexName != null ? indexName : keyPattern.toJson();
   }
 }
