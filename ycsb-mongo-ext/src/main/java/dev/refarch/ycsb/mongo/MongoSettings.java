@@ -46,6 +46,9 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     Optional<ReadConcernLevel> readConcern, int batchSize, boolean upsert, int threads,
     String table, ScanSettings scan, ShardingSettings sharding, Map<String, String> source) {
 
+  /** The workload class that reads {@code refarch.*} keys. */
+  static final String REFARCH_WORKLOAD = "dev.refarch.ycsb.workloads.RefarchWorkload";
+
   public MongoSettings {
     Objects.requireNonNull(url, "url");
     Objects.requireNonNull(writeConcern, "writeConcern");
@@ -66,6 +69,7 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
    */
   public static MongoSettings fromProperties(Map<?, ?> properties) {
     GROUP.rejectUnknown(properties);
+    requireRefarchWorkload(properties);
     Map<String, String> source = new LinkedHashMap<>();
     properties.forEach((k, v) -> source.put(k.toString(), v.toString()));
 
@@ -82,32 +86,37 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     String database = url.getDatabase() == null ? "ycsb" : url.getDatabase();
     return new MongoSettings(url, database, durability, wc, READ_PREFERENCE.find(properties),
         READ_CONCERN.find(properties), batch, UPSERT.from(properties), THREADS.from(properties),
-        TABLE.from(properties), scanSettings(properties), shardingSettings(properties), source);
+        TABLE.from(properties), ScanSettings.fromProperties(properties), shardingSettings(properties),
+        source);
   }
 
-  /** The {@code mongodb.scan.*} keys, checked against each other and YCSB's key layout. */
-  private static ScanSettings scanSettings(Map<?, ?> properties) {
-    ScanMode mode = SCAN_MODE.from(properties);
-    Optional<String> indexField = SCAN_INDEX_FIELD.find(properties);
-    if (mode == ScanMode.INDEX && indexField.isEmpty()) {
-      throw new ConfigurationException(SCAN_INDEX_FIELD.key(), null, SCAN_INDEX_FIELD.allowed(),
-          "mongodb.scan.mode=index scans over this field; set e.g. " + SCAN_INDEX_FIELD.key()
-              + "=ordinal, and load with it set");
+  /**
+   * {@code refarch.*} keys mean something only to {@code RefarchWorkload}; with another workload
+   * class YCSB would ignore them silently, so they fail here.
+   */
+  private static void requireRefarchWorkload(Map<?, ?> properties) {
+    Object workload = properties.get("workload");
+    Optional<String> key = properties.keySet().stream().map(Object::toString)
+        .filter(k -> k.startsWith("refarch.")).sorted().findFirst();
+    if (workload == null || key.isEmpty() || extendsRefarchWorkload(workload.toString().trim())) {
+      return;
     }
-    if (mode == ScanMode.RANGE && !"ordered".equals(INSERT_ORDER.from(properties))) {
-      throw new ConfigurationException(SCAN_MODE.key(), "range", "id or index while insertorder"
-          + " is hashed", "range scans need keys inserted in order: set insertorder=ordered and a"
-          + " zeropadding wide enough for every key, load, then run");
+    throw new ConfigurationException("workload", workload.toString(), REFARCH_WORKLOAD
+        + " or a subclass, while " + key.get() + " is set", "other workloads ignore refarch.* keys");
+  }
+
+  private static boolean extendsRefarchWorkload(String className) {
+    try {
+      for (Class<?> c = Class.forName(className, false, MongoSettings.class.getClassLoader());
+          c != null; c = c.getSuperclass()) {
+        if (c.getName().equals(REFARCH_WORKLOAD)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return true; // YCSB itself reports a workload class it cannot load
     }
-    String prefix = FIELD_NAME_PREFIX.from(properties);
-    if (indexField.isPresent() && indexField.get().matches(java.util.regex.Pattern.quote(prefix)
-        + "[0-9]+")) {
-      throw new ConfigurationException(SCAN_INDEX_FIELD.key(), indexField.get(),
-          "a name that is not a YCSB field (" + prefix + "0, " + prefix + "1, ...)",
-          "YCSB would overwrite it with its own values; e.g. ordinal");
-    }
-    return new ScanSettings(mode, SCAN_BATCH_SIZE.find(properties), SCAN_HINT.find(properties),
-        SCAN_PROJECTION.from(properties), SCAN_READ_PREFERENCE.find(properties), indexField);
   }
 
   private static ShardingSettings shardingSettings(Map<?, ?> properties) {

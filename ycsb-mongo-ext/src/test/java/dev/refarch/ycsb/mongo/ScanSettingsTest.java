@@ -120,4 +120,15 @@ class ScanSettingsTest {
     assertThat(MongoSettings.fromProperties(built.toProperties())).isEqualTo(built);
     assertThat(built.scan().batchSize()).contains(50);
   }
+
+  @Test
+  void refarchKeysNeedRefarchWorkload() {
+    assertThatThrownBy(() -> parse("workload", "site.ycsb.workloads.CoreWorkload",
+        "refarch.data.preset", "netapp-2kb"))
+        .hasMessage("workload='site.ycsb.workloads.CoreWorkload' is not allowed; allowed:"
+            + " dev.refarch.ycsb.workloads.RefarchWorkload or a subclass, while refarch.data.preset"
+            + " is set (other workloads ignore refarch.* keys)");
+    assertThat(parse("workload", "dev.refarch.ycsb.workloads.RefarchWorkload",
+        "refarch.data.preset", "netapp-2kb").database()).isEqualTo("ycsb");
+  }
 }
