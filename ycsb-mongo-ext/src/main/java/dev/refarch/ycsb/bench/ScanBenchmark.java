@@ -24,8 +24,9 @@ import java.util.regex.Pattern;
 /**
  * Workload E throughput with a tuned scan against a naive one, on the same data: starts a local
  * one-member replica set, loads the Diamanti shape (50 fields × 250 B) at laptop scale, runs
- * workload E (95 % scans of uniform length 1…100, 5 % inserts, zipfian, 16 threads) alternately
- * with each scan, and prints the throughputs and their ratio. Every run is the stock YCSB client in
+ * workload E (95 % scans of uniform length 1…100, 5 % inserts, zipfian, 16 threads) once to warm
+ * the cache, then with each scan in alternating order (naive, tuned, tuned, naive, …), and prints
+ * the throughputs, their means and the ratio. Every run is the stock YCSB client in
  * its own JVM with {@link RefarchWorkload}, whose per-run insert keys let the runs repeat on the
  * same data.
  *
@@ -52,6 +53,8 @@ public final class ScanBenchmark {
 
   private static final Pattern THROUGHPUT =
       Pattern.compile("^\\[OVERALL\\], Throughput\\(ops/sec\\), ([0-9.Ee+-]+)$", Pattern.MULTILINE);
+  private static final Pattern DOCUMENTS = Pattern.compile(
+      "^\\[SCAN-DOCUMENTS\\], AverageLatency\\(us\\), ([0-9.Ee+-]+)$", Pattern.MULTILINE);
 
   /** The two scans compared, as binding properties. */
   static final Map<String, Map<String, String>> SCANS = Map.of(
@@ -98,24 +101,33 @@ public final class ScanBenchmark {
         System.err.println(load.output);
         return load.exitCode;
       }
+      // the first run after the load pays for a cold cache: run once untimed, then alternate
+      // the order (naive, tuned, tuned, naive, ...) so that drift does not favour either scan
       Map<String, List<Double>> throughput = new LinkedHashMap<>();
-      for (int i = 1; i <= repeats; i++) {
-        for (String scan : List.of("naive", "tuned")) {
-          Map<String, String> props = new LinkedHashMap<>(base);
-          props.putAll(SCANS.get(scan));
-          Run run = ycsb("-t", props);
-          if (run.exitCode != 0 || run.throughput() < 0) {
-            System.err.println(run.output);
-            return run.exitCode == 0 ? 1 : run.exitCode;
-          }
-          System.out.printf(Locale.ROOT, "%s scan, run %d: %.1f ops/s%n", scan, i, run.throughput());
+      List<String> order = new ArrayList<>(List.of("warm-up"));
+      for (int i = 0; i < repeats; i++) {
+        order.addAll(i % 2 == 0 ? List.of("naive", "tuned") : List.of("tuned", "naive"));
+      }
+      for (String scan : order) {
+        Map<String, String> props = new LinkedHashMap<>(base);
+        props.putAll(SCANS.getOrDefault(scan, Map.of()));
+        Run run = ycsb("-t", props);
+        if (run.exitCode != 0 || run.throughput() < 0) {
+          System.err.println(run.output);
+          return run.exitCode == 0 ? 1 : run.exitCode;
+        }
+        System.out.printf(Locale.ROOT, "%s run: %.1f ops/s, %.1f documents per scan%n", scan,
+            run.throughput(), run.documentsPerScan());
+        if (!scan.equals("warm-up")) {
           throughput.computeIfAbsent(scan, k -> new ArrayList<>()).add(run.throughput());
         }
       }
       double naive = mean(throughput.get("naive"));
       double tuned = mean(throughput.get("tuned"));
-      System.out.printf(Locale.ROOT, "naive scan (server default batch size, no hint): %.1f ops/s%n", naive);
-      System.out.printf(Locale.ROOT, "tuned scan (one batch of the scan length, hint {_id: 1}): %.1f ops/s%n", tuned);
+      System.out.printf(Locale.ROOT, "naive scan (server default batch size, no hint): %.1f ops/s"
+          + " (mean of %d, range %s)%n", naive, repeats, range(throughput.get("naive")));
+      System.out.printf(Locale.ROOT, "tuned scan (one batch of the scan length, hint {_id: 1}):"
+          + " %.1f ops/s (mean of %d, range %s)%n", tuned, repeats, range(throughput.get("tuned")));
       System.out.printf(Locale.ROOT, "ratio tuned/naive: %.3f%n", tuned / naive);
       return 0;
     }
@@ -134,6 +146,11 @@ public final class ScanBenchmark {
     return p;
   }
 
+  private static String range(List<Double> values) {
+    return String.format(Locale.ROOT, "%.1f-%.1f", values.stream().mapToDouble(d -> d).min()
+        .orElse(Double.NaN), values.stream().mapToDouble(d -> d).max().orElse(Double.NaN));
+  }
+
   private static double mean(List<Double> values) {
     return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
   }
@@ -143,6 +160,11 @@ public final class ScanBenchmark {
     double throughput() {
       Matcher m = THROUGHPUT.matcher(output);
       return m.find() ? Double.parseDouble(m.group(1)) : -1;
+    }
+
+    double documentsPerScan() {
+      Matcher m = DOCUMENTS.matcher(output);
+      return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
   }
 
