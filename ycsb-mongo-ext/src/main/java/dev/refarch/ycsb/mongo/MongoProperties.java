@@ -70,7 +70,7 @@ public final class MongoProperties {
 
   public static final Setting<ScanHint> SCAN_HINT = Setting.custom("mongodb.scan.hint", "hint",
       null, ScanHint.ALLOWED, "index a scan must use; `auto` = the scan mode's index ({_id: 1}, or"
-          + " {<indexField>: 1}); unset lets the query planner choose", ScanHint::parse);
+          + " {indexField: 1}); unset lets the query planner choose", ScanHint::parse);
 
   public static final Setting<ScanProjection> SCAN_PROJECTION = Setting.ofEnum(
       "mongodb.scan.projection", ScanProjection.REQUESTED, ScanProjection.class,
