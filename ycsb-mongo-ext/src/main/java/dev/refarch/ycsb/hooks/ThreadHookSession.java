@@ -3,7 +3,10 @@ package dev.refarch.ycsb.hooks;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.config.Setting;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -52,10 +55,20 @@ public final class ThreadHookSession {
    * @throws dev.refarch.platform.spi.config.ConfigurationException for unknown hooks or bad settings
    */
   public static synchronized ThreadHookSession join(Properties properties) {
+    return join(properties, List.of());
+  }
+
+  /**
+   * As {@link #join(Properties)}, with hooks the binding needs whatever {@code hooks} names (e.g.
+   * {@code mongodb-sharding} when {@code mongodb.shardKey} is set); they run after the named ones
+   * and are not repeated when {@code hooks} names them too.
+   */
+  public static synchronized ThreadHookSession join(Properties properties, List<String> implicit) {
     if (current == null) {
       Map<String, String> settings = new LinkedHashMap<>();
       properties.stringPropertyNames().forEach(k -> settings.put(k, properties.getProperty(k)));
-      HookRunner runner = HookRunner.resolve(HookRunner.HOOKS.from(settings), settings);
+      HookRunner runner = HookRunner.resolve(names(HookRunner.HOOKS.from(settings), implicit),
+          settings);
       Phase phase = TRANSACTIONS.from(settings) ? Phase.RUN : Phase.LOAD;
       ThreadHookSession session = new ThreadHookSession(runner, phase, THREADS.from(settings));
       if (runner.isEmpty()) {
@@ -67,6 +80,13 @@ public final class ThreadHookSession {
     }
     current.joined++;
     return current;
+  }
+
+  private static String names(String named, List<String> implicit) {
+    List<String> all = new ArrayList<>(Arrays.stream(named.split(",")).map(String::trim)
+        .filter(n -> !n.isEmpty()).toList());
+    implicit.stream().filter(n -> !all.contains(n)).forEach(all::add);
+    return String.join(",", all);
   }
 
   /**

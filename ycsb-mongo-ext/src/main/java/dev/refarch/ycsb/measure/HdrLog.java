@@ -27,6 +27,7 @@ final class HdrLog implements AutoCloseable {
     this.writer = new HistogramLogWriter(stream);
     writer.outputComment(comment);
     writer.outputComment("values are nanoseconds; tags are <OPERATION>.<service|response>[.warmup]");
+    writer.outputComment("except <OPERATION>.<documents|bytes>[.warmup]: documents and bytes per operation");
     writer.outputLogFormatVersion();
     writer.outputStartTime(startEpochMs);
     writer.setBaseTime(startEpochMs);
@@ -37,6 +38,11 @@ final class HdrLog implements AutoCloseable {
   /** The tag of a histogram in the log. */
   static String tag(Operation operation, LatencyKind kind, boolean warmup) {
     return operation.label() + "." + kind.label() + (warmup ? ".warmup" : "");
+  }
+
+  /** The tag of a metric's histogram in the log. */
+  static String tag(Metric metric, boolean warmup) {
+    return metric.tag() + (warmup ? ".warmup" : "");
   }
 
   void write(EncodableHistogram interval) {

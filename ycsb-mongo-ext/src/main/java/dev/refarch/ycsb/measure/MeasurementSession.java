@@ -45,6 +45,12 @@ public final class MeasurementSession {
   private final Histogram[][] totals;
   /** Intervals drained from threads that left, written with the next interval. */
   private Histogram[][][] leftovers;
+  /** Measured histograms of each metric (documents, bytes per scan); values in its unit. */
+  private final Histogram[] metricTotals;
+  private final long[] metricSums = new long[Metric.count()];
+  private final long[] metricMax = new long[Metric.count()];
+  /** Metric intervals of threads that left: [metric][phase]. */
+  private Histogram[][] metricLeftovers;
   private long intervalStartMs;
   private final Map<String, Map<String, Long>> measuredCounts = new TreeMap<>();
   private long warmupOperations;
@@ -71,6 +77,11 @@ public final class MeasurementSession {
       totals[op][1] = new Histogram(3);
     }
     this.leftovers = new Histogram[ops][2][2];
+    this.metricTotals = new Histogram[Metric.count()];
+    for (int m = 0; m < Metric.count(); m++) {
+      metricTotals[m] = new Histogram(3);
+    }
+    this.metricLeftovers = new Histogram[Metric.count()][2];
     this.intervalStartMs = baseEpochMs;
     this.timeline = new Timeline(settings.timelineResolutionMs());
     this.warmup = new WarmupGate(settings.warmup());
@@ -117,6 +128,11 @@ public final class MeasurementSession {
       }
       meter.flushBucket();
       meter.drainInto(session.leftovers);
+      meter.drainMetricsInto(session.metricLeftovers);
+      for (Metric m : Metric.values()) {
+        session.metricSums[m.ordinal()] += meter.metricSum(m);
+        session.metricMax[m.ordinal()] = Math.max(session.metricMax[m.ordinal()], meter.metricMax(m));
+      }
       meter.addMeasuredCounts(session.measuredCounts);
       session.warmupOperations += meter.warmupOperations();
       session.lastNanos = Math.max(session.lastNanos, meter.lastNanos());
@@ -154,11 +170,15 @@ public final class MeasurementSession {
    */
   synchronized void writeInterval() {
     Histogram[][][] interval;
+    Histogram[][] metrics;
     synchronized (LOCK) {
       interval = leftovers;
       leftovers = new Histogram[Operation.count()][2][2];
+      metrics = metricLeftovers;
+      metricLeftovers = new Histogram[Metric.count()][2];
       for (ThreadMeter meter : meters) {
         meter.drainInto(interval);
+        meter.drainMetricsInto(metrics);
       }
     }
     long now = System.currentTimeMillis();
@@ -176,6 +196,21 @@ public final class MeasurementSession {
           if (phase == 0) {
             totals[op][kind].add(h);
           }
+        }
+      }
+    }
+    for (int m = 0; m < metrics.length; m++) {
+      for (int phase = 0; phase < 2; phase++) {
+        Histogram h = metrics[m][phase];
+        if (h == null || h.getTotalCount() == 0) {
+          continue;
+        }
+        h.setStartTimeStamp(intervalStartMs);
+        h.setEndTimeStamp(now);
+        h.setTag(HdrLog.tag(Metric.at(m), phase == 1));
+        log.write(h);
+        if (phase == 0) {
+          metricTotals[m].add(h);
         }
       }
     }
@@ -215,10 +250,22 @@ public final class MeasurementSession {
       ops.add(new OperationSummary(op.label(), c, last > measuredFrom ? total / seconds : 0,
           LatencyStats.of(totals[op.ordinal()][0]),
           settings.recordsResponseTime() ? Optional.of(LatencyStats.of(totals[op.ordinal()][1]))
-              : Optional.empty()));
+              : Optional.empty(), metricsOf(op)));
     }
     return new Summary(epochMs(first), epochMs(measuredFrom), epochMs(last), settings.warmup(),
         warmupOperations, ops, notes());
+  }
+
+  /** The summaries of the metrics of {@code op} that were recorded, by unit. */
+  private Map<String, MetricStats> metricsOf(Operation op) {
+    Map<String, MetricStats> metrics = new LinkedHashMap<>();
+    for (Metric m : Metric.values()) {
+      if (m.operation() == op && metricTotals[m.ordinal()].getTotalCount() > 0) {
+        metrics.put(m.unit(), MetricStats.of(metricTotals[m.ordinal()], metricSums[m.ordinal()],
+            metricMax[m.ordinal()]));
+      }
+    }
+    return metrics;
   }
 
   private List<String> notes() {

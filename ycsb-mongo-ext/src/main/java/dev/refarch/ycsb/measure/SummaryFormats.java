@@ -75,6 +75,13 @@ public final class SummaryFormats {
       if (op.responseTime().isPresent()) {
         writeLatency(g, LatencyKind.RESPONSE, op.responseTime().get());
       }
+      if (!op.metrics().isEmpty()) {
+        g.writeObjectFieldStart("metrics");
+        for (Map.Entry<String, MetricStats> m : op.metrics().entrySet()) {
+          writeMetric(g, m.getKey(), m.getValue());
+        }
+        g.writeEndObject();
+      }
       g.writeEndObject();
     }
     g.writeEndObject();
@@ -91,13 +98,28 @@ public final class SummaryFormats {
     g.writeEndObject();
   }
 
+  private static void writeMetric(JsonGenerator g, String unit, MetricStats stats)
+      throws IOException {
+    g.writeObjectFieldStart(unit);
+    g.writeNumberField("count", stats.count());
+    g.writeNumberField("sum", stats.sum());
+    for (Map.Entry<String, Double> f : stats.figures().entrySet()) {
+      g.writeFieldName(f.getKey());
+      g.writeNumber(decimal(f.getValue()));
+    }
+    g.writeEndObject();
+  }
+
   private static BigDecimal decimal(double value) {
     return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP);
   }
 
   /**
    * The summary as CSV: a header, then one row per operation and latency kind; status counts
-   * follow in one column per status seen.
+   * follow in one column per status seen. An operation with per-operation quantities
+   * ({@link Metric}) gets one more row per quantity, whose {@code latency} column names the unit
+   * ({@code documents}, {@code bytes}): in those rows {@code operations} is how many operations
+   * the quantity was recorded for and the figure columns hold that unit, not microseconds.
    */
   public static String csv(Summary summary) {
     TreeSet<String> statuses = new TreeSet<>();
@@ -111,8 +133,18 @@ public final class SummaryFormats {
     for (OperationSummary op : summary.operations()) {
       row(out, op, LatencyKind.SERVICE, op.serviceTime(), statuses);
       op.responseTime().ifPresent(r -> row(out, op, LatencyKind.RESPONSE, r, statuses));
+      op.metrics().forEach((unit, stats) -> metricRow(out, op, unit, stats, statuses));
     }
     return out.toString();
+  }
+
+  private static void metricRow(StringBuilder out, OperationSummary op, String unit,
+      MetricStats stats, TreeSet<String> statuses) {
+    out.append(op.operation()).append(',').append(unit).append(',').append(stats.count())
+        .append(',').append(format(op.throughput()));
+    stats.figures().values().forEach(v -> out.append(',').append(format(v)));
+    statuses.forEach(s -> out.append(',').append(Optional.ofNullable(op.counts().get(s)).orElse(0L)));
+    out.append('\n');
   }
 
   private static void row(StringBuilder out, OperationSummary op, LatencyKind kind,

@@ -17,8 +17,9 @@ import site.ycsb.measurements.Measurements;
  *
  * <pre>{@code
  * long start = meter.start();
- * Status status = delegate.read(table, key, fields, result);
- * meter.record(Operation.READ, start, status);
+ * Status status = delegate.scan(table, startkey, n, fields, rows);
+ * meter.record(Operation.SCAN, start, status);
+ * meter.recordValue(Metric.SCAN_DOCUMENTS, rows.size());
  * }</pre>
  */
 public final class ThreadMeter {
@@ -33,6 +34,12 @@ public final class ThreadMeter {
   private final StatusIndex statuses;
   /** [operation][phase: 0 measured, 1 warm-up][kind: 0 service, 1 response], created on first use. */
   private final SingleWriterRecorder[][][] recorders;
+  /** [metric][phase], created on first use; values in the metric's unit. */
+  private final SingleWriterRecorder[][] metricRecorders;
+  private final long[] metricSums;
+  private final long[] metricMax;
+  private boolean lastWarm;
+  private boolean lastSuccess;
   private final long[][] counts;
   private final long[][] measured;
   private long warmupOperations;
@@ -53,6 +60,9 @@ public final class ThreadMeter {
     this.resolutionMs = resolutionMs;
     this.statuses = statuses;
     this.recorders = new SingleWriterRecorder[Operation.count()][2][2];
+    this.metricRecorders = new SingleWriterRecorder[Metric.count()][2];
+    this.metricSums = new long[Metric.count()];
+    this.metricMax = new long[Metric.count()];
     this.counts = new long[Operation.count()][StatusIndex.CAPACITY];
     this.measured = new long[Operation.count()][StatusIndex.CAPACITY];
   }
@@ -68,7 +78,9 @@ public final class ThreadMeter {
     int op = operation.ordinal();
     int s = statuses.indexOf(status);
     boolean warm = warmup.isWarmup(startNanos, end);
-    if (statuses.isSuccess(s)) {
+    lastWarm = warm;
+    lastSuccess = statuses.isSuccess(s);
+    if (lastSuccess) {
       SingleWriterRecorder[] byKind = recorders[op][warm ? 1 : 0];
       SingleWriterRecorder service = byKind[0];
       if (service == null) {
@@ -92,6 +104,61 @@ public final class ThreadMeter {
     lastNanos = end;
     if (firstNanos == 0) {
       firstNanos = startNanos;
+    }
+  }
+
+  /**
+   * Records a quantity of the operation just passed to {@link #record} — e.g. the documents a
+   * scan returned — in that operation's phase (warm-up or measured). Ignored when that operation
+   * failed, as failed operations have no latency either.
+   *
+   * @param value a non-negative quantity in the metric's unit
+   */
+  public void recordValue(Metric metric, long value) {
+    if (!lastSuccess) {
+      return;
+    }
+    int m = metric.ordinal();
+    int phase = lastWarm ? 1 : 0;
+    SingleWriterRecorder r = metricRecorders[m][phase];
+    if (r == null) {
+      synchronized (MeasurementSession.LOCK) {
+        r = new SingleWriterRecorder(3);
+        metricRecorders[m][phase] = r;
+      }
+    }
+    r.recordValue(value);
+    if (!lastWarm) {
+      metricSums[m] += value;
+      metricMax[m] = Math.max(metricMax[m], value);
+    }
+  }
+
+  /** Exact sum of the measured values of {@code metric}. */
+  long metricSum(Metric metric) {
+    return metricSums[metric.ordinal()];
+  }
+
+  /** Exact largest measured value of {@code metric}. */
+  long metricMax(Metric metric) {
+    return metricMax[metric.ordinal()];
+  }
+
+  /** Adds this thread's metric histograms since the last call into {@code into}; under the lock. */
+  void drainMetricsInto(Histogram[][] into) {
+    for (int m = 0; m < metricRecorders.length; m++) {
+      for (int phase = 0; phase < 2; phase++) {
+        SingleWriterRecorder r = metricRecorders[m][phase];
+        if (r != null) {
+          Histogram interval = r.getIntervalHistogram();
+          if (interval.getTotalCount() > 0) {
+            if (into[m][phase] == null) {
+              into[m][phase] = new Histogram(3);
+            }
+            into[m][phase].add(interval);
+          }
+        }
+      }
     }
   }
 

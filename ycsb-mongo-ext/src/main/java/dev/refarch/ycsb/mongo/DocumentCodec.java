@@ -10,13 +10,16 @@ import org.bson.RawBsonDocument;
 import org.bson.io.BasicOutputBuffer;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
+import site.ycsb.NumericByteIterator;
 
 /**
  * Encodes YCSB records straight into BSON bytes and decodes only the fields asked for, without
  * building intermediate {@code Document} maps.
  *
  * <p>Field values are stored as BSON binary, as the stock YCSB binding does, so data loaded by
- * either binding reads back with the other. Stateless and thread-safe.
+ * either binding reads back with the other; a workload that wants other types says so with the
+ * value's class: {@link TextValue} is stored as a BSON string, {@link NumericByteIterator} as a
+ * BSON int64 or double. Stateless and thread-safe.
  */
 final class DocumentCodec {
 
@@ -53,7 +56,18 @@ final class DocumentCodec {
 
   private static void writeFields(BsonBinaryWriter writer, Map<String, ByteIterator> values) {
     for (Map.Entry<String, ByteIterator> field : values.entrySet()) {
-      writer.writeBinaryData(field.getKey(), new org.bson.BsonBinary(field.getValue().toArray()));
+      ByteIterator value = field.getValue();
+      if (value instanceof TextValue text) {
+        writer.writeString(field.getKey(), text.text());
+      } else if (value instanceof NumericByteIterator number) {
+        if (number.isFloatingPoint()) {
+          writer.writeDouble(field.getKey(), number.getDouble());
+        } else {
+          writer.writeInt64(field.getKey(), number.getLong());
+        }
+      } else {
+        writer.writeBinaryData(field.getKey(), new org.bson.BsonBinary(value.toArray()));
+      }
     }
   }
 

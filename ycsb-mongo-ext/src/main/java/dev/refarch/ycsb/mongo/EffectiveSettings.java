@@ -15,6 +15,9 @@ import java.util.Map;
  * @param readConcern the read concern level, or {@code (server default)}
  * @param batchSize documents per insertMany during load
  * @param upsert whether inserts upsert
+ * @param scan how scans read, e.g. {@code mode:id,batchSize:scan-length,hint:none,...}
+ * @param shardKey {@code hashed}, {@code range} or {@code none} (set up at load by the
+ *     {@code mongodb-sharding} hook)
  * @param maxPoolSize connections per server the driver may open
  * @param timeouts driver timeouts and retries as applied
  * @param driverVersion the MongoDB Java driver's version
@@ -23,8 +26,8 @@ import java.util.Map;
  */
 public record EffectiveSettings(String url, String database, String durability,
     String writeConcern, String readPreference, String readConcern, int batchSize, boolean upsert,
-    int maxPoolSize, MongoSettings.Timeouts timeouts, String driverVersion, String serverVersion,
-    String topologyType) {
+    String scan, String shardKey, int maxPoolSize, MongoSettings.Timeouts timeouts,
+    String driverVersion, String serverVersion, String topologyType) {
 
   /** Field name to value, in declaration order, for manifests. */
   public Map<String, String> asMap() {
@@ -37,6 +40,8 @@ public record EffectiveSettings(String url, String database, String durability,
     m.put("readConcern", readConcern);
     m.put("batchSize", String.valueOf(batchSize));
     m.put("upsert", String.valueOf(upsert));
+    m.put("scan", scan);
+    m.put("shardKey", shardKey);
     m.put("maxPoolSize", String.valueOf(maxPoolSize));
     m.put("serverSelectionTimeoutMS", String.valueOf(timeouts.serverSelectionMs()));
     m.put("connectTimeoutMS", String.valueOf(timeouts.connectMs()));

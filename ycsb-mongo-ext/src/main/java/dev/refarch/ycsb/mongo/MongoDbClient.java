@@ -4,7 +4,6 @@ import com.mongodb.MongoException;
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import com.mongodb.client.model.ReplaceOptions;
@@ -14,9 +13,11 @@ import dev.refarch.ycsb.measure.MeasuredDb;
 import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.MeasurementSession;
 import dev.refarch.ycsb.measure.MeasurementSettings;
+import dev.refarch.ycsb.measure.Metric;
 import dev.refarch.ycsb.measure.Operation;
 import dev.refarch.ycsb.measure.ThreadMeter;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +37,7 @@ import site.ycsb.Status;
  * <p>YCSB creates one instance per client thread; all instances of a JVM share one
  * {@code MongoClient} ({@link SharedClient}). The YCSB {@code table} is the collection. Reads,
  * updates and deletes of a missing key, and scans that find nothing, return
- * {@link Status#NOT_FOUND}. During load ({@code -load}) with {@code mongodb.batchsize > 1}, inserts
+ * {@link Status#NOT_FOUND}. Scans follow {@code mongodb.scan.*} ({@link ScanSettings}). During load ({@code -load}) with {@code mongodb.batchsize > 1}, inserts
  * are buffered per thread and answered {@link Status#BATCHED_OK} until the batch is written; the
  * partial last batch is written in {@link #cleanup()}. Run-phase inserts are never buffered.
  *
@@ -48,8 +49,9 @@ import site.ycsb.Status;
  */
 public class MongoDbClient extends DB {
 
-  private static final BsonDocument ID_ASCENDING = new BsonDocument("_id", new BsonInt32(1));
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+  /** The hook that sets up sharded collections, run implicitly when {@code mongodb.shardKey} is set. */
+  static final String SHARDING_HOOK = "mongodb-sharding";
 
   private SharedClient shared;
   private ThreadHookSession hooks;
@@ -59,6 +61,9 @@ public class MongoDbClient extends DB {
   /** Present when {@code measurement.dir} is set: this library's measurements, beside YCSB's. */
   private ThreadMeter meter;
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
+  private final Map<String, MongoCollection<RawBsonDocument>> scanCollections = new HashMap<>();
+  private Scanner scanner;
+  private ScanMeasurements scanMeasurements;
 
   @Override
   public void init() throws DBException {
@@ -68,13 +73,16 @@ public class MongoDbClient extends DB {
       settings = MongoSettings.fromProperties(getProperties());
       // parsed even when measurement is off, so that a misspelt measurement.* key fails too
       measurement = MeasurementSettings.fromProperties(getProperties(), MeasuredDb.DEFAULT_DIR);
-      hooks = ThreadHookSession.join(getProperties());
+      hooks = ThreadHookSession.join(getProperties(),
+          settings.sharding().isActive() ? List.of(SHARDING_HOOK) : List.of());
     } catch (IllegalArgumentException e) {
       throw new DBException(e.getMessage(), e);
     }
+    boolean loading = !Boolean.parseBoolean(getProperties().getProperty("dotransactions", "true"));
     try {
       shared = SharedClient.acquire(settings);
       hooks.before();
+      shared.prepareCollection(loading);
       if (MeasurementProperties.DIR.from(getProperties()) != null) {
         meter = MeasurementSession.join(measurement);
         MeasurementSession.describe("binding", MongoDbClient.class.getName());
@@ -92,10 +100,11 @@ public class MongoDbClient extends DB {
     }
     // batching is for loading: a run-phase insert must be in the database when YCSB
     // acknowledges its key, or later reads and scans of that key would find nothing
-    boolean loading = !Boolean.parseBoolean(getProperties().getProperty("dotransactions", "true"));
     ackLog = settings.auditDir().map(AckLog::new).orElse(null);
     bulk = loading && settings.batchSize() > 1
         ? new BulkInserter(settings.batchSize(), settings.upsert(), meter, ackLog) : null;
+    scanner = new Scanner(settings.scan());
+    scanMeasurements = new ScanMeasurements(getProperties());
   }
 
   @Override
@@ -178,36 +187,35 @@ public class MongoDbClient extends DB {
     }
   }
 
+  /**
+   * Scans as {@code mongodb.scan.*} say (see {@link ScanMode}); the documents and bytes returned
+   * go to YCSB's measurements ({@code SCAN-DOCUMENTS}, {@code SCAN-BYTES}) and, with
+   * {@code measurement.dir}, to this library's ({@code SCAN.documents}, {@code SCAN.bytes}).
+   */
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    if (meter == null) {
-      return doScan(table, startkey, recordcount, fields, result);
+    long start = meter == null ? 0 : meter.start();
+    Status status = scanner.scan(scanCollection(table), startkey, recordcount, fields, result);
+    if (meter != null) {
+      meter.record(Operation.SCAN, start, status);
+      meter.recordValue(Metric.SCAN_DOCUMENTS, scanner.documents());
+      meter.recordValue(Metric.SCAN_BYTES, scanner.bytes());
     }
-    long start = meter.start();
-    Status status = doScan(table, startkey, recordcount, fields, result);
-    meter.record(Operation.SCAN, start, status);
+    if (status == Status.OK || status == Status.NOT_FOUND) {
+      scanMeasurements.record(scanner.documents(), scanner.bytes());
+    }
     return status;
   }
 
-  private Status doScan(String table, String startkey, int recordcount, Set<String> fields,
-      Vector<HashMap<String, ByteIterator>> result) {
-    BsonDocument filter = new BsonDocument("_id", new BsonDocument("$gte", new BsonString(startkey)));
-    int found = 0;
-    try (MongoCursor<RawBsonDocument> cursor = collection(table).find(filter)
-        .projection(projection(fields)).sort(ID_ASCENDING).limit(recordcount)
-        .batchSize(recordcount).iterator()) {
-      while (cursor.hasNext()) {
-        HashMap<String, ByteIterator> row = new HashMap<>();
-        DocumentCodec.decode(cursor.next(), fields, row);
-        result.add(row);
-        found++;
-      }
-    } catch (MongoException e) {
-      ErrorLog.error("scan", startkey, e);
-      return statusOf(e);
+  private MongoCollection<RawBsonDocument> scanCollection(String table) {
+    MongoCollection<RawBsonDocument> c = scanCollections.get(table);
+    if (c == null) {
+      c = shared.settings().scan().readPreference().map(collection(table)::withReadPreference)
+          .orElseGet(() -> collection(table));
+      scanCollections.put(table, c);
     }
-    return found == 0 ? Status.NOT_FOUND : Status.OK;
+    return c;
   }
 
   @Override

@@ -40,7 +40,8 @@ public final class MongoProperties {
 
   public static final Setting<ReadPreference> READ_PREFERENCE = Setting.choice(
       "mongodb.readPreference", null, readPreferences(),
-      "read preference for reads and scans; unset keeps the URL's (default primary)");
+      "read preference for reads (and scans, unless `mongodb.scan.readPreference`); unset keeps the"
+          + " URL's (default primary)");
 
   public static final Setting<ReadConcernLevel> READ_CONCERN = Setting.choice(
       "mongodb.readConcern", null, readConcerns(),
@@ -79,6 +80,60 @@ public final class MongoProperties {
       "acknowledged-write audit: every insert the server acknowledged has its key appended to a"
           + " per-thread log in this folder (see AckAudit)");
 
+  public static final Setting<ScanMode> SCAN_MODE = Setting.ofEnum("mongodb.scan.mode",
+      ScanMode.ID, ScanMode.class, "how a scan reads: `id` = YCSB's {_id >= start} sorted by _id,"
+          + " limit n; `range` = {start <= _id < end}, end = start's ordinal + n (needs"
+          + " insertorder=ordered); `index` = {indexField >= ordinal, < ordinal + n} over the"
+          + " secondary index");
+
+  public static final Setting<Integer> SCAN_BATCH_SIZE = Setting.integer("mongodb.scan.batchSize",
+      null, 0, 100_000, "documents per cursor batch of a scan; unset uses the scan length (one"
+          + " round trip); 0 leaves the server default (101 documents in the first batch)");
+
+  public static final Setting<ScanHint> SCAN_HINT = Setting.custom("mongodb.scan.hint", "hint",
+      null, ScanHint.ALLOWED, "index a scan must use; `auto` = the scan mode's index ({_id: 1}, or"
+          + " {indexField: 1}); unset lets the query planner choose", ScanHint::parse);
+
+  public static final Setting<ScanProjection> SCAN_PROJECTION = Setting.ofEnum(
+      "mongodb.scan.projection", ScanProjection.REQUESTED, ScanProjection.class,
+      "fields a scan returns: `requested` = those YCSB asks for (all with readallfields=true);"
+          + " `requested-without-id` = the same without _id; `id-only` = only _id (a covered"
+          + " index scan in the id and range modes)");
+
+  public static final Setting<ReadPreference> SCAN_READ_PREFERENCE = Setting.choice(
+      "mongodb.scan.readPreference", null, readPreferences(),
+      "read preference for scans only (the NetApp study read from the nearest member); unset"
+          + " uses `mongodb.readPreference`");
+
+  public static final Setting<String> SCAN_INDEX_FIELD = Setting.custom("mongodb.scan.indexField",
+      "field", null, "a field name of letters, digits and _, not _id",
+      "numeric field with an ascending secondary index, created by the binding;"
+          + " RefarchWorkload writes each record's ordinal into it; needed by"
+          + " mongodb.scan.mode=index", MongoProperties::parseFieldName);
+
+  public static final Setting<ShardKey> SHARD_KEY = Setting.ofEnum("mongodb.shardKey",
+      ShardKey.NONE, ShardKey.class, "at load, shard the collection on _id through mongos:"
+          + " `hashed` {_id: \"hashed\"}, `range` {_id: 1}, or `none`");
+
+  public static final Setting<Integer> SHARD_CHUNKS = Setting.integer("mongodb.shard.chunks",
+      null, 1, 100_000, "initial chunks at load: numInitialChunks for hashed; split points from"
+          + " the key space and round-robin moveChunk for range; unset keeps the server default");
+
+  public static final Setting<BalancerMode> SHARD_BALANCER = Setting.ofEnum(
+      "mongodb.shard.balancer", null, BalancerMode.class, "balancer during each phase, restored"
+          + " afterwards; unset leaves it as it is");
+
+  /** YCSB's collection name ({@code table}), for the index and sharding setup. */
+  public static final Setting<String> TABLE = Setting.string("table", "usertable", "YCSB's table");
+
+  /** YCSB's key order; {@code range} scans need {@code ordered}. */
+  public static final Setting<String> INSERT_ORDER = Setting.choice("insertorder", "hashed",
+      orderedChoices("hashed", "ordered"), "YCSB's key order");
+
+  /** YCSB's field name prefix; the index field must not look like a YCSB field. */
+  public static final Setting<String> FIELD_NAME_PREFIX = Setting.string("fieldnameprefix",
+      "field", "YCSB's field name prefix");
+
   /** YCSB's thread count, used to size the connection pool. */
   public static final Setting<Integer> THREADS = Setting.integer("threadcount", 1, 1, 100_000,
       "YCSB client threads");
@@ -86,7 +141,8 @@ public final class MongoProperties {
   public static final SettingGroup GROUP = SettingGroup.of("mongodb.", List.of(URL, DURABILITY,
       WRITE_CONCERN_W, WRITE_CONCERN_J, WRITE_CONCERN_WTIMEOUT, READ_PREFERENCE, READ_CONCERN,
       BATCH_SIZE, UPSERT, SERVER_SELECTION_TIMEOUT, CONNECT_TIMEOUT, SOCKET_TIMEOUT, RETRY_WRITES,
-      RETRY_READS, AUDIT_DIR));
+      RETRY_READS, AUDIT_DIR, SCAN_MODE, SCAN_BATCH_SIZE, SCAN_HINT, SCAN_PROJECTION,
+      SCAN_READ_PREFERENCE, SCAN_INDEX_FIELD, SHARD_KEY, SHARD_CHUNKS, SHARD_BALANCER));
 
   private MongoProperties() {
   }
@@ -105,6 +161,22 @@ public final class MongoProperties {
       // falls through to the rejection below, which names what is allowed
     }
     throw new IllegalArgumentException("an integer from 0 to 50, or majority");
+  }
+
+  private static String parseFieldName(String raw) {
+    String v = raw.trim();
+    if (v.equals("_id") || !v.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+      throw new IllegalArgumentException("a field name of letters, digits and _, not _id");
+    }
+    return v;
+  }
+
+  private static Map<String, String> orderedChoices(String... names) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String n : names) {
+      m.put(n, n);
+    }
+    return m;
   }
 
   private static Map<String, ReadPreference> readPreferences() {

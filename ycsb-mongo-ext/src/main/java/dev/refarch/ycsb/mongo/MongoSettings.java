@@ -38,12 +38,16 @@ import java.util.concurrent.TimeUnit;
  * @param threads YCSB client threads (sizes the connection pool)
  * @param timeouts driver timeouts and retries, resolved from key, URL and default
  * @param auditDir where acknowledged inserts are logged, if the audit is on
+ * @param table YCSB's table: the collection the index and sharding setup apply to
+ * @param scan how scans read
+ * @param sharding sharded-collection setup, carried out by the {@code mongodb-sharding} hook
  * @param source the properties the record was parsed from, for {@link #toProperties()}
  */
 public record MongoSettings(ConnectionString url, String database, Optional<Durability> durability,
     WriteConcern writeConcern, Optional<ReadPreference> readPreference,
     Optional<ReadConcernLevel> readConcern, int batchSize, boolean upsert, int threads,
-    Timeouts timeouts, Optional<java.nio.file.Path> auditDir, Map<String, String> source) {
+    Timeouts timeouts, Optional<java.nio.file.Path> auditDir, String table, ScanSettings scan,
+    ShardingSettings sharding, Map<String, String> source) {
 
   /**
    * Driver timeouts and retries, each resolved as: explicit key, else the URL's option, else this
@@ -59,9 +63,15 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
       boolean retryReads) {
   }
 
+  /** The workload class that reads {@code refarch.*} keys. */
+  static final String REFARCH_WORKLOAD = "dev.refarch.ycsb.workloads.RefarchWorkload";
+
   public MongoSettings {
     Objects.requireNonNull(url, "url");
     Objects.requireNonNull(writeConcern, "writeConcern");
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(scan, "scan");
+    Objects.requireNonNull(sharding, "sharding");
     if (batchSize < 1) {
       throw new ConfigurationException(BATCH_SIZE.key(), String.valueOf(batchSize),
           BATCH_SIZE.allowed());
@@ -76,6 +86,7 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
    */
   public static MongoSettings fromProperties(Map<?, ?> properties) {
     GROUP.rejectUnknown(properties);
+    requireRefarchWorkload(properties);
     Map<String, String> source = new LinkedHashMap<>();
     properties.forEach((k, v) -> source.put(k.toString(), v.toString()));
 
@@ -98,13 +109,53 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
         pick(RETRY_READS, properties, url.getRetryReads()));
     return new MongoSettings(url, database, durability, wc, READ_PREFERENCE.find(properties),
         READ_CONCERN.find(properties), batch, UPSERT.from(properties), THREADS.from(properties),
-        timeouts, AUDIT_DIR.find(properties).map(java.nio.file.Path::of), source);
+        timeouts, AUDIT_DIR.find(properties).map(java.nio.file.Path::of), TABLE.from(properties),
+        ScanSettings.fromProperties(properties), shardingSettings(properties), source);
   }
 
   /** The explicit key, else the URL's value, else the key's default. */
   private static <T> T pick(dev.refarch.platform.spi.config.Setting<T> key, Map<?, ?> properties,
       T fromUrl) {
     return key.find(properties).orElse(fromUrl != null ? fromUrl : key.defaultValue());
+  }
+
+  /**
+   * {@code refarch.*} keys mean something only to {@code RefarchWorkload}; with another workload
+   * class YCSB would ignore them silently, so they fail here.
+   */
+  private static void requireRefarchWorkload(Map<?, ?> properties) {
+    Object workload = properties.get("workload");
+    Optional<String> key = properties.keySet().stream().map(Object::toString)
+        .filter(k -> k.startsWith("refarch.")).sorted().findFirst();
+    if (workload == null || key.isEmpty() || extendsRefarchWorkload(workload.toString().trim())) {
+      return;
+    }
+    throw new ConfigurationException("workload", workload.toString(), REFARCH_WORKLOAD
+        + " or a subclass, while " + key.get() + " is set", "other workloads ignore refarch.* keys");
+  }
+
+  private static boolean extendsRefarchWorkload(String className) {
+    try {
+      for (Class<?> c = Class.forName(className, false, MongoSettings.class.getClassLoader());
+          c != null; c = c.getSuperclass()) {
+        if (c.getName().equals(REFARCH_WORKLOAD)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return true; // YCSB itself reports a workload class it cannot load
+    }
+  }
+
+  private static ShardingSettings shardingSettings(Map<?, ?> properties) {
+    ShardingSettings sharding = new ShardingSettings(SHARD_KEY.from(properties),
+        SHARD_CHUNKS.find(properties), SHARD_BALANCER.find(properties));
+    if (sharding.chunks().isPresent() && sharding.shardKey() == ShardKey.NONE) {
+      throw new ConfigurationException(SHARD_CHUNKS.key(), String.valueOf(sharding.chunks().get()),
+          "unset while mongodb.shardKey is none", "set mongodb.shardKey=hashed or range");
+    }
+    return sharding;
   }
 
   public static MongoSettings fromProperties(Properties properties) {
@@ -204,6 +255,42 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
 
     public Builder auditDir(String dir) {
       return set(AUDIT_DIR.key(), dir);
+    }
+
+    public Builder scanMode(ScanMode mode) {
+      return set(SCAN_MODE.key(), mode.label());
+    }
+
+    public Builder scanBatchSize(int documents) {
+      return set(SCAN_BATCH_SIZE.key(), String.valueOf(documents));
+    }
+
+    public Builder scanHint(String hint) {
+      return set(SCAN_HINT.key(), hint);
+    }
+
+    public Builder scanProjection(ScanProjection projection) {
+      return set(SCAN_PROJECTION.key(), projection.label());
+    }
+
+    public Builder scanReadPreference(String name) {
+      return set(SCAN_READ_PREFERENCE.key(), name);
+    }
+
+    public Builder scanIndexField(String field) {
+      return set(SCAN_INDEX_FIELD.key(), field);
+    }
+
+    public Builder shardKey(ShardKey key) {
+      return set(SHARD_KEY.key(), key.label());
+    }
+
+    public Builder shardChunks(int chunks) {
+      return set(SHARD_CHUNKS.key(), String.valueOf(chunks));
+    }
+
+    public Builder balancer(BalancerMode mode) {
+      return set(SHARD_BALANCER.key(), mode.label());
     }
 
     public Builder threads(int threads) {

@@ -4,7 +4,10 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.ReadConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Filters;
+import dev.refarch.platform.spi.config.ConfigurationException;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -32,6 +35,8 @@ final class SharedClient {
   private final MongoDatabase database;
   private final EffectiveSettings effective;
   private int references;
+  private boolean prepared;
+  private RuntimeException prepareFailure;
 
   private SharedClient(MongoSettings settings) {
     this.settings = settings;
@@ -60,7 +65,9 @@ final class SharedClient {
           describe(settings.writeConcern()),
           database.getReadPreference().getName(),
           settings.readConcern().map(l -> l.getValue()).orElse("(server default)"),
-          settings.batchSize(), settings.upsert(), poolSize, settings.timeouts(), driverVersion(),
+          settings.batchSize(), settings.upsert(),
+          settings.scan().describe(database.getReadPreference().getName()),
+          settings.sharding().shardKey().label(), poolSize, settings.timeouts(), driverVersion(),
           buildInfo.getString("version"), client.getClusterDescription().getType().name());
     } catch (RuntimeException e) {
       client.close();
@@ -87,6 +94,48 @@ final class SharedClient {
       }
       current.references++;
       return current;
+    }
+  }
+
+  /**
+   * Prepares the collection for scans, once per client: creates the ascending index on
+   * {@code mongodb.scan.indexField}; before index scans in the run phase, checks that the loaded
+   * data has that field. Later threads wait for the first and share its outcome.
+   *
+   * @throws ConfigurationException when index scans are asked for on data without the field
+   */
+  void prepareCollection(boolean loading) {
+    synchronized (LOCK) {
+      if (prepareFailure != null) {
+        throw prepareFailure;
+      }
+      if (prepared) {
+        return;
+      }
+      prepared = true;
+      try {
+        prepare(loading);
+      } catch (RuntimeException e) {
+        prepareFailure = e;
+        throw e;
+      }
+    }
+  }
+
+  private void prepare(boolean loading) {
+    Optional<String> field = settings.scan().indexField();
+    if (field.isEmpty()) {
+      return;
+    }
+    MongoCollection<Document> collection = database.getCollection(settings.table());
+    collection.createIndex(new Document(field.get(), 1));
+    if (!loading && settings.scan().mode() == ScanMode.INDEX
+        && collection.find(Filters.exists(field.get())).limit(1).first() == null) {
+      throw new ConfigurationException(MongoProperties.SCAN_MODE.key(), "index",
+          "id or range, or index on data loaded with the index field", "no document of "
+          + settings.database() + "." + settings.table() + " has the field '" + field.get()
+          + "': load with workload=dev.refarch.ycsb.workloads.RefarchWorkload and "
+          + MongoProperties.SCAN_INDEX_FIELD.key() + "=" + field.get());
     }
   }
 

@@ -61,4 +61,26 @@ class DocumentCodecTest {
     DocumentCodec.decode(RawBsonDocument.parse(d.toJson()), null, out);
     assertThat(out.get("s").toArray()).isEqualTo("héllo".getBytes(StandardCharsets.UTF_8));
   }
+
+  @Test
+  void storesTextValuesAsStringsAndNumbersAsNumbers() {
+    Map<String, ByteIterator> v = new LinkedHashMap<>();
+    v.put("name", new TextValue("abc"));
+    v.put("ordinal", new site.ycsb.NumericByteIterator(42L));
+    v.put("score", new site.ycsb.NumericByteIterator(1.5));
+    RawBsonDocument doc = DocumentCodec.record("user1", v);
+    assertThat(doc.get("name")).isEqualTo(new BsonString("abc"));
+    assertThat(doc.get("ordinal")).isEqualTo(new org.bson.BsonInt64(42));
+    assertThat(doc.get("score")).isEqualTo(new org.bson.BsonDouble(1.5));
+  }
+
+  @Test
+  void decodesStringFieldsAsTheirUtf8Bytes() {
+    Map<String, ByteIterator> v = new LinkedHashMap<>();
+    v.put("field0", new TextValue("xyz"));
+    Map<String, ByteIterator> out = new HashMap<>();
+    int bytes = DocumentCodec.decode(DocumentCodec.record("user1", v), null, out);
+    assertThat(out.get("field0").toArray()).isEqualTo("xyz".getBytes(StandardCharsets.UTF_8));
+    assertThat(bytes).isEqualTo(DocumentCodec.record("user1", v).getByteBuffer().remaining());
+  }
 }

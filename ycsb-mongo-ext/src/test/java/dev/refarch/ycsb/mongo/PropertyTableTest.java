@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.platform.local.config.LocalSettings;
 import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.workloads.WorkloadProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,11 @@ class PropertyTableTest {
   @Test
   void readmeListsEveryMeasurementPropertyAsDeclared() throws Exception {
     assertReadmeContains(MeasurementProperties.GROUP.markdownTable());
+  }
+
+  @Test
+  void readmeListsEveryRefarchWorkloadPropertyAsDeclared() throws Exception {
+    assertReadmeContains(WorkloadProperties.GROUP.markdownTable());
   }
 
   @Test
