@@ -38,8 +38,17 @@ class ClientPlanTest {
   @Test
   void runSplitsOperationsAndTargetAndAsksYcsbForDueTimes() {
     Map<String, String> c1 = ClientPlan.properties(spec(2, 2), Phase.RUN, 1);
-    assertThat(c1).containsEntry("operationcount", "5").containsEntry("target", "500.0")
+    assertThat(c1).containsEntry("operationcount", "5").containsEntry("target", "500")
         .containsEntry("measurement.interval", "both").containsEntry("mongodb.url", "mongodb://127.0.0.1:1/");
+  }
+
+  @Test
+  void targetIsWholeOperationsPerSecondAsYcsbParsesIt() {
+    assertThat(ClientPlan.targetShare(1000, 3, 0)).isEqualTo(334);
+    assertThat(ClientPlan.targetShare(1000, 3, 2)).isEqualTo(333);
+    assertThat(ClientPlan.targetShare(200.4, 1, 0)).isEqualTo(200);
+    assertThat(ClientPlan.targetShare(1, 2, 1)).as("never 0, which YCSB reads as unthrottled")
+        .isEqualTo(1);
   }
 
   @Test
