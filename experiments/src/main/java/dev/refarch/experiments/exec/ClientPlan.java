@@ -39,8 +39,7 @@ final class ClientPlan {
       long operations = spec.longProperty("operationcount", 1000);
       p.put("operationcount", String.valueOf(share(operations, spec.clients(), index)));
       spec.target().ifPresent(t -> {
-        // YCSB reads its target as a whole number of operations per second
-        p.put("target", String.valueOf(Math.max(1, Math.round(t / spec.clients()))));
+        p.put("target", String.valueOf(targetShare(t, spec.clients(), index)));
         p.put("measurement.interval", "both");
       });
       if (!spec.warmup().isNone()) {
@@ -48,6 +47,15 @@ final class ClientPlan {
       }
     }
     return p;
+  }
+
+  /**
+   * Client {@code index}'s whole operations per second of a total {@code target}: YCSB's
+   * {@code -target} only takes an integer, and 0 would mean unthrottled, so each client gets at
+   * least 1.
+   */
+  static long targetShare(double target, int clients, int index) {
+    return Math.max(1, share(Math.round(target), clients, index));
   }
 
   /** Part {@code index} of {@code total} split over {@code parts}. */

@@ -43,6 +43,15 @@ class ClientPlanTest {
   }
 
   @Test
+  void targetIsWholeOperationsPerSecondAsYcsbParsesIt() {
+    assertThat(ClientPlan.targetShare(1000, 3, 0)).isEqualTo(334);
+    assertThat(ClientPlan.targetShare(1000, 3, 2)).isEqualTo(333);
+    assertThat(ClientPlan.targetShare(200.4, 1, 0)).isEqualTo(200);
+    assertThat(ClientPlan.targetShare(1, 2, 1)).as("never 0, which YCSB reads as unthrottled")
+        .isEqualTo(1);
+  }
+
+  @Test
   void clientsNeverRunTheHooksThemselves() {
     assertThat(ClientPlan.properties(spec(1, 1), Phase.RUN, 0)).doesNotContainKey("hooks");
   }

@@ -1,0 +1,122 @@
+package dev.refarch.testcontainers.cluster;
+
+import dev.refarch.platform.spi.FaultInjector;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the container clusters share: the members' containers on one network, the connection
+ * string, the platform state, a fault injector, and stopping it all on {@link #close()}.
+ *
+ * <p>Thread-safe; {@link #close()} is idempotent. Containers that a crashed JVM could not stop
+ * are removed by Testcontainers' own reaper.
+ */
+public abstract sealed class ContainerCluster implements RunningCluster
+    permits ReplicaSetCluster, ShardedMongoCluster {
+
+  /** The component name under which {@link #state()} records facts. */
+  public static final String COMPONENT = "testcontainers";
+
+  private final ContainerPlan plan;
+  private final ContainerSettings settings;
+  private final ContainerLauncher.Launched launched;
+  private final ContainerFaultInjector faults;
+  private boolean closed; // guarded by this
+
+  /** Starts the plan and waits until it accepts writes. */
+  ContainerCluster(ContainerPlan plan, ContainerSettings settings) {
+    this.plan = plan;
+    this.settings = settings;
+    this.launched = ContainerLauncher.launch(plan, settings);
+    this.faults = new ContainerFaultInjector(plan, launched.nodes());
+  }
+
+  @Override
+  public Topology topology() {
+    return plan.topology();
+  }
+
+  @Override
+  public String connectionString() {
+    return launched.connectionString();
+  }
+
+  /** The server version the members run, e.g. {@code 8.0.4}. */
+  public String serverVersion() {
+    return launched.serverVersion();
+  }
+
+  /** Every member, replica sets first, then routers. */
+  public List<MongoNode> members() {
+    return List.copyOf(launched.nodes().values());
+  }
+
+  /**
+   * The member called {@code name}, e.g. {@code shard0-1}.
+   *
+   * @throws ConfigurationException naming the members there are
+   */
+  public MongoNode member(String name) {
+    MongoNode node = launched.nodes().get(name);
+    if (node == null) {
+      throw new ConfigurationException("member", name, String.join(", ",
+          launched.nodes().keySet()));
+    }
+    return node;
+  }
+
+  /** The layout this cluster was started from. */
+  public ContainerPlan plan() {
+    return plan;
+  }
+
+  @Override
+  public PlatformState state() {
+    Map<String, String> facts = new TreeMap<>();
+    facts.put("topology", plan.topology().label());
+    facts.put("image", settings.image().asCanonicalNameString());
+    facts.put("connectionString", connectionString());
+    facts.put("serverVersion", serverVersion());
+    facts.put("wiredTigerCacheSizeGB", settings.cacheSizeArgument());
+    settings.electionTimeoutMillis().ifPresent(ms ->
+        facts.put("electionTimeoutMillis", String.valueOf(ms)));
+    if (launched.advertisedHost() != null) {
+      facts.put("advertisedHost", launched.advertisedHost());
+    }
+    for (MongoNode node : launched.nodes().values()) {
+      String prefix = "member." + node.name() + ".";
+      facts.put(prefix + "role", node.spec().role().name().toLowerCase(java.util.Locale.ROOT));
+      facts.put(prefix + "container", shortId(node.container().getContainerId()));
+      facts.put(prefix + "port", String.valueOf(node.externalPort()));
+      if (node.spec().group() != null) {
+        facts.put(prefix + "replicaSet", node.spec().group());
+      }
+    }
+    return new PlatformState(Map.of(COMPONENT, facts));
+  }
+
+  private static String shortId(String id) {
+    return id == null ? "?" : id.substring(0, Math.min(12, id.length()));
+  }
+
+  @Override
+  public FaultInjector faults() {
+    return faults;
+  }
+
+  /** Resumes paused members, stops every container and removes the network; idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    faults.resumeAllPaused();
+    ContainerLauncher.stopAll(launched.nodes(), launched.network(), null);
+  }
+}

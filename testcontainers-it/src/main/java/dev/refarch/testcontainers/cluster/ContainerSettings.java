@@ -1,0 +1,107 @@
+package dev.refarch.testcontainers.cluster;
+
+import dev.refarch.platform.spi.config.Setting;
+import dev.refarch.platform.spi.config.SettingGroup;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * The {@code testcontainers.*} settings of the container clusters, parsed and validated in one
+ * go; each key is declared once below and {@link #GROUP} rejects misspelt ones.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * ContainerSettings s = ContainerSettings.from(Map.of("testcontainers.image", "mongo:7.0"));
+ * }</pre>
+ *
+ * @param image the image every member runs; {@code mongod} and {@code mongos} both come from it
+ * @param startTimeout how long starting the whole cluster may take, image pulls excluded
+ * @param wiredTigerCacheSizeGB WiredTiger cache of each {@code mongod}, GB, at least 0.25
+ * @param electionTimeoutMillis replica sets' {@code settings.electionTimeoutMillis}; empty keeps
+ *     the server default (10000)
+ * @param advertisedHost how members of a multi-member replica set name themselves, so that
+ *     clients outside Docker and the members inside reach each other; empty picks one
+ */
+public record ContainerSettings(DockerImageName image, Duration startTimeout,
+    double wiredTigerCacheSizeGB, OptionalInt electionTimeoutMillis,
+    Optional<String> advertisedHost) {
+
+  /** The image used when {@code testcontainers.image} is not set. */
+  public static final String DEFAULT_IMAGE = "mongo:8.0";
+
+  private static final String IMAGE_ALLOWED =
+      "a Docker image name with mongod and mongos, e.g. mongo:8.0";
+  public static final Setting<String> IMAGE = Setting.custom("testcontainers.image", "image",
+      DEFAULT_IMAGE, IMAGE_ALLOWED,
+      "the MongoDB image of every member (the official mongo images carry mongod and mongos)",
+      text -> {
+        try {
+          DockerImageName.parse(text.trim()).assertValid();
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(IMAGE_ALLOWED + " (" + e.getMessage() + ")", e);
+        }
+        return text.trim();
+      });
+  public static final Setting<Integer> START_TIMEOUT_SECONDS = Setting.integer(
+      "testcontainers.startTimeoutSeconds", 180, 1, 3600,
+      "how long starting the cluster may take (containers, replica sets, shards), image pulls"
+          + " excluded");
+  public static final Setting<Double> WIRED_TIGER_CACHE_GB = Setting.decimal(
+      "testcontainers.wiredTigerCacheSizeGB", 0.25, 0.25, 1024.0,
+      "WiredTiger cache of each mongod in GB; small, since a sharded cluster runs many");
+  public static final Setting<Integer> ELECTION_TIMEOUT_MILLIS = Setting.integer(
+      "testcontainers.electionTimeoutMillis", null, 100, 600_000,
+      "replica sets' settings.electionTimeoutMillis; unset keeps the server default (10000)");
+  public static final Setting<String> ADVERTISED_HOST = Setting.string(
+      "testcontainers.advertisedHost", null,
+      "host name or IP under which members of a replica set of two or more members are"
+          + " advertised, reachable from the tests and from inside Docker; unset: the Docker"
+          + " network's gateway when Docker runs locally, else the Docker host");
+
+  /** Every {@code testcontainers.*} setting. */
+  public static final SettingGroup GROUP = SettingGroup.of("testcontainers.", IMAGE,
+      START_TIMEOUT_SECONDS, WIRED_TIGER_CACHE_GB, ELECTION_TIMEOUT_MILLIS, ADVERTISED_HOST);
+
+  public ContainerSettings {
+    Objects.requireNonNull(image, "image");
+    Objects.requireNonNull(startTimeout, "startTimeout");
+    if (!(wiredTigerCacheSizeGB >= 0.25)) {
+      throw new IllegalArgumentException("wiredTigerCacheSizeGB < 0.25: " + wiredTigerCacheSizeGB);
+    }
+    Objects.requireNonNull(electionTimeoutMillis, "electionTimeoutMillis");
+    Objects.requireNonNull(advertisedHost, "advertisedHost");
+  }
+
+  /**
+   * Reads the {@code testcontainers.*} keys of {@code settings}; other keys are left to their
+   * owners.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for an unknown key under
+   *     {@code testcontainers.} or a value that is not allowed
+   */
+  public static ContainerSettings from(Map<String, String> settings) {
+    GROUP.validate(settings);
+    Integer election = ELECTION_TIMEOUT_MILLIS.from(settings);
+    return new ContainerSettings(DockerImageName.parse(IMAGE.from(settings)),
+        Duration.ofSeconds(START_TIMEOUT_SECONDS.from(settings)),
+        WIRED_TIGER_CACHE_GB.from(settings),
+        election == null ? OptionalInt.empty() : OptionalInt.of(election),
+        Optional.ofNullable(ADVERTISED_HOST.from(settings)).map(String::trim));
+  }
+
+  /** Every setting at its default. */
+  public static ContainerSettings defaults() {
+    return from(Map.of());
+  }
+
+  /** The cache size as {@code mongod} wants it on its command line, e.g. {@code 0.25}. */
+  public String cacheSizeArgument() {
+    return java.math.BigDecimal.valueOf(wiredTigerCacheSizeGB).stripTrailingZeros()
+        .toPlainString();
+  }
+}

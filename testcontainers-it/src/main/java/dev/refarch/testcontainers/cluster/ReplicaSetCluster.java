@@ -1,0 +1,90 @@
+package dev.refarch.testcontainers.cluster;
+
+import dev.refarch.platform.spi.Topology;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A real MongoDB replica set on Testcontainers: N data members (and optionally an arbiter) on
+ * one Docker network, from one image ({@value ContainerSettings#DEFAULT_IMAGE} by default).
+ *
+ * <p>A one-member set is reached directly through its mapped port. The members of a larger set
+ * are advertised under an address both the tests and the containers reach (the Docker network's
+ * gateway for a local engine, see {@link ContainerSettings#advertisedHost()}), so that clients
+ * follow elections as in production.
+ *
+ * <p>Thread-safe. {@link #close()} stops every container. Faults ({@link #faults()}):
+ * {@code stepdown}, {@code pause}, {@code resume} on {@code primary}, {@code secondary} or a
+ * member name ({@code rs0-1}).
+ *
+ * <pre>{@code
+ * try (ReplicaSetCluster rs = ReplicaSetCluster.builder().members(3).start()) {
+ *   MongoClient client = MongoClients.create(rs.connectionString());
+ * }
+ * }</pre>
+ */
+public final class ReplicaSetCluster extends ContainerCluster {
+
+  private ReplicaSetCluster(ContainerPlan plan, ContainerSettings settings) {
+    super(plan, settings);
+  }
+
+  /**
+   * Starts {@code topology} and waits until it has a primary and every member is healthy.
+   *
+   * @param settings {@code testcontainers.*} keys; others are ignored
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for a bad setting
+   * @throws dev.refarch.platform.spi.PlatformException when it cannot start; nothing is left
+   *     running
+   */
+  public static ReplicaSetCluster start(Topology.ReplicaSet topology, Map<String, String> settings) {
+    ContainerSettings parsed = ContainerSettings.from(settings);
+    return new ReplicaSetCluster(ContainerPlan.of(topology, parsed), parsed);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Fluent front end; {@link #start()} validates and starts. */
+  public static final class Builder {
+    private int members = 1;
+    private boolean arbiter;
+    private final Map<String, String> settings = new HashMap<>();
+
+    private Builder() {
+    }
+
+    /** Data members, 1–7 (default 1). */
+    public Builder members(int members) {
+      this.members = members;
+      return this;
+    }
+
+    /** Whether an arbiter joins (needs two or more data members). */
+    public Builder arbiter(boolean arbiter) {
+      this.arbiter = arbiter;
+      return this;
+    }
+
+    /** The image of every member, e.g. {@code mongo:7.0}. */
+    public Builder image(String image) {
+      return setting(ContainerSettings.IMAGE.key(), image);
+    }
+
+    /** The election timeout in milliseconds (server default 10000). */
+    public Builder electionTimeoutMillis(int millis) {
+      return setting(ContainerSettings.ELECTION_TIMEOUT_MILLIS.key(), String.valueOf(millis));
+    }
+
+    /** Any {@code testcontainers.*} setting. */
+    public Builder setting(String key, String value) {
+      settings.put(key, value);
+      return this;
+    }
+
+    public ReplicaSetCluster start() {
+      return ReplicaSetCluster.start(new Topology.ReplicaSet(members, arbiter), settings);
+    }
+  }
+}

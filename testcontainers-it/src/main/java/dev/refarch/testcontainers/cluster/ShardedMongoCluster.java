@@ -1,0 +1,116 @@
+package dev.refarch.testcontainers.cluster;
+
+import dev.refarch.platform.spi.Topology;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A real sharded MongoDB on Testcontainers: a config server replica set, N shard replica sets of
+ * M members each and R {@code mongos} routers, all on one Docker network and all from one image
+ * ({@value ContainerSettings#DEFAULT_IMAGE} by default). It is ready when {@code listShards}
+ * shows every shard; clients connect through the routers.
+ *
+ * <p>Thread-safe. {@link #close()} stops every container and removes the network. Faults
+ * ({@link #faults()}): {@code stepdown}, {@code pause} and {@code resume}, aimed at
+ * {@code shard0/primary}, {@code config/primary}, {@code shard1/secondary} or a member name
+ * ({@code shard0-1}, {@code mongos-0}).
+ *
+ * <pre>{@code
+ * try (ShardedMongoCluster cluster = ShardedMongoCluster.builder()
+ *     .shards(2).membersPerShard(3).routers(2).image("mongo:8.0").start()) {
+ *   MongoClient client = MongoClients.create(cluster.connectionString());
+ *   cluster.faults().inject(Fault.of("stepdown", "shard0/primary"));
+ * }
+ * }</pre>
+ */
+public final class ShardedMongoCluster extends ContainerCluster {
+
+  private ShardedMongoCluster(ContainerPlan plan, ContainerSettings settings) {
+    super(plan, settings);
+  }
+
+  /**
+   * Starts {@code topology} and waits until every shard is listed.
+   *
+   * @param settings {@code testcontainers.*} keys; others are ignored
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for a bad setting
+   * @throws dev.refarch.platform.spi.PlatformException when it cannot start; nothing is left
+   *     running
+   */
+  public static ShardedMongoCluster start(Topology.Sharded topology, Map<String, String> settings) {
+    ContainerSettings parsed = ContainerSettings.from(settings);
+    return new ShardedMongoCluster(ContainerPlan.of(topology, parsed), parsed);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The shard names, {@code shard0}…, as {@code listShards} shows them. */
+  public List<String> shards() {
+    return plan().shards().stream().map(ContainerPlan.ReplicaSetPlan::name).toList();
+  }
+
+  /** The {@code mongos} members. */
+  public List<MongoNode> routers() {
+    return plan().routers().stream().map(r -> member(r.name())).toList();
+  }
+
+  /** Fluent front end; {@link #start()} validates and starts. */
+  public static final class Builder {
+    private int shards = 2;
+    private int membersPerShard = 1;
+    private int configMembers = 1;
+    private int routers = 1;
+    private final Map<String, String> settings = new HashMap<>();
+
+    private Builder() {
+    }
+
+    /** Number of shards, 1–16 (default 2). */
+    public Builder shards(int shards) {
+      this.shards = shards;
+      return this;
+    }
+
+    /** Data members of each shard's replica set, 1–7 (default 1). */
+    public Builder membersPerShard(int members) {
+      this.membersPerShard = members;
+      return this;
+    }
+
+    /** Members of the config server replica set, 1–7 (default 1). */
+    public Builder configMembers(int members) {
+      this.configMembers = members;
+      return this;
+    }
+
+    /** Number of {@code mongos}, 1–8 (default 1). */
+    public Builder routers(int routers) {
+      this.routers = routers;
+      return this;
+    }
+
+    /** The image of every member, e.g. {@code mongo:7.0}. */
+    public Builder image(String image) {
+      return setting(ContainerSettings.IMAGE.key(), image);
+    }
+
+    /** Replica sets' election timeout in milliseconds (server default 10000). */
+    public Builder electionTimeoutMillis(int millis) {
+      return setting(ContainerSettings.ELECTION_TIMEOUT_MILLIS.key(), String.valueOf(millis));
+    }
+
+    /** Any {@code testcontainers.*} setting. */
+    public Builder setting(String key, String value) {
+      settings.put(key, value);
+      return this;
+    }
+
+    public ShardedMongoCluster start() {
+      return ShardedMongoCluster.start(new Topology.Sharded(shards, membersPerShard,
+          configMembers, routers), settings);
+    }
+  }
+}

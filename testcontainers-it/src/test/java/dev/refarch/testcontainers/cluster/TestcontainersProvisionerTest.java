@@ -1,0 +1,70 @@
+package dev.refarch.testcontainers.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TestcontainersProvisionerTest {
+
+  private static final String NO_DOCKER = "Docker unavailable: Could not find a valid Docker"
+      + " environment (DOCKER_HOST unset; /var/run/docker.sock absent)";
+
+  @Test
+  void isRegisteredAsTestcontainers() {
+    assertThat(Extensions.provisioners()).containsKeys("testcontainers", "local");
+    assertThat(Extensions.provisioner("testcontainers"))
+        .isInstanceOf(TestcontainersProvisioner.class);
+  }
+
+  @Test
+  void withoutDockerSaysWhy() {
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> NO_DOCKER);
+
+    assertThat(p.unavailableReason(Topology.parse("sharded:2x3"))).isEqualTo(NO_DOCKER);
+    assertThat(p.unavailableReason(Topology.parse("pss"))).isEqualTo(NO_DOCKER);
+  }
+
+  @Test
+  void offersNoStandaloneEvenWithDocker() {
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> null);
+
+    assertThat(p.unavailableReason(Topology.standalone())).contains("not a standalone");
+    assertThat(p.unavailableReason(Topology.parse("sharded:1x1"))).isNull();
+  }
+
+  @Test
+  void startWithoutDockerFailsWithTheReasonAndStartsNothing() {
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> NO_DOCKER);
+
+    assertThatThrownBy(() -> p.start(Topology.parse("rs=1"), Map.of()))
+        .isInstanceOf(PlatformException.class)
+        .hasMessage("start testcontainers rs=1: " + NO_DOCKER);
+  }
+
+  @Test
+  void badSettingFailsBeforeDockerIsAsked() {
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> {
+      throw new AssertionError("Docker asked");
+    });
+
+    assertThatThrownBy(() -> p.start(Topology.parse("rs=1"),
+        Map.of("testcontainers.startTimeoutSeconds", "0")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("testcontainers.startTimeoutSeconds='0' is not allowed");
+  }
+
+  @Test
+  void dockerReasonNamesWhatWasLookedFor() {
+    String reason = Docker.unavailableReason();
+    if (reason != null) { // no Docker here: the reason must say what was missing
+      assertThat(reason).startsWith("Docker unavailable: ").contains("DOCKER_HOST")
+          .contains("/var/run/docker.sock");
+    }
+  }
+}

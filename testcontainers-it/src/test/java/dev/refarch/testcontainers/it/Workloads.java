@@ -1,0 +1,54 @@
+package dev.refarch.testcontainers.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.testcontainers.cluster.ConnectionStrings;
+import dev.refarch.ycsb.measure.OperationSummary;
+import dev.refarch.ycsb.measure.Summary;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.time.Duration;
+
+/** Small YCSB trials for the integration suite, and what every completed one must show. */
+final class Workloads {
+
+  static final int RECORDS = 2_000;
+  static final int OPERATIONS = 4_000;
+
+  private Workloads() {
+  }
+
+  /** Load and run of a core workload into {@code database}, 4 threads in one client. */
+  static TrialSpec.Builder trial(RunningCluster cluster, String experiment, String trial,
+      String workload, String database) {
+    return TrialSpec.builder(experiment, trial)
+        .cluster(ConnectionStrings.withDatabase(cluster.connectionString(), database))
+        .properties(CoreWorkloads.properties(workload))
+        .property("recordcount", String.valueOf(RECORDS))
+        .property("operationcount", String.valueOf(OPERATIONS))
+        .property("mongodb.batchsize", "100")
+        .clients(1).threads(4).phaseTimeout(Duration.ofMinutes(3));
+  }
+
+  /**
+   * Asserts that the trial completed, loaded every record and ran every given operation type
+   * without an error or an unreachable server.
+   */
+  static void assertCompleted(TrialResult r, String... operations) {
+    assertThat(r.failures()).as("failures").isEmpty();
+    Summary load = r.summary(Phase.LOAD).orElseThrow();
+    OperationSummary insert = load.operation("INSERT").orElseThrow();
+    assertThat(insert.total()).isEqualTo(RECORDS);
+    Summary run = r.summary(Phase.RUN).orElseThrow();
+    for (String op : operations) {
+      OperationSummary s = run.operation(op).orElseThrow(() -> new AssertionError(op
+          + " did not run; counts " + run.totals()));
+      assertThat(s.total()).as(op).isPositive();
+    }
+    assertThat(load.totals()).as("load").doesNotContainKeys("ERROR", "SERVICE_UNAVAILABLE");
+    assertThat(run.totals()).as("run").doesNotContainKeys("ERROR", "SERVICE_UNAVAILABLE");
+  }
+}
