@@ -2,17 +2,14 @@ package dev.refarch.platform.vsan.soap;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.util.Collection;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -82,42 +79,10 @@ public final class TlsTrust {
   public static SSLContext insecure() {
     try {
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new TrustAll()}, null);
+      context.init(null, new TrustManager[] {new dev.refarch.platform.spi.TrustEverything()}, null);
       return context;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("the JVM cannot create a TLS context", e);
-    }
-  }
-
-  private static final class TrustAll extends X509ExtendedTrustManager {
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
-    }
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-    }
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) {
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) {
-    }
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
     }
   }
 }

@@ -4,20 +4,16 @@ import dev.refarch.platform.santricity.api.ClientConfig;
 import dev.refarch.platform.spi.PlatformException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.util.Collection;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * Builds the {@link SSLContext} of one client: the JVM's default trust, the certificates of a PEM
@@ -35,7 +31,7 @@ public final class Tls {
     try {
       if (config.insecure()) {
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[] {new TrustEverything()}, null);
+        context.init(null, new TrustManager[] {new dev.refarch.platform.spi.TrustEverything()}, null);
         return context;
       }
       if (config.trustCertificates().isPresent()) {
@@ -70,43 +66,5 @@ public final class Tls {
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(null, factory.getTrustManagers(), null);
     return context;
-  }
-
-  /**
-   * Accepts every chain. It is an {@link X509ExtendedTrustManager} on purpose: JSSE checks the
-   * host name itself only for plain {@code X509TrustManager}s, so this also skips host-name
-   * verification — for this one client, without the JVM-wide
-   * {@code jdk.internal.httpclient.disableHostnameVerification} switch.
-   */
-  private static final class TrustEverything extends X509ExtendedTrustManager {
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
-    }
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-    }
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) {
-    }
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) {
-    }
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
-    }
   }
 }
