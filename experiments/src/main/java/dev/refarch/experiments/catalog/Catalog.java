@@ -58,14 +58,21 @@ public final class Catalog {
     return out;
   }
 
+  /** The name that stands for every study of the catalog (suites excluded). */
+  public static final String ALL = "all";
+
   /**
-   * The specs {@code name} stands for: a suite's entries in order, or the one entry whose id,
-   * study or file matches (case-insensitive).
+   * The specs {@code name} stands for: {@value #ALL} (every study), a suite's entries in order, or
+   * the one entry whose id, study or file matches (case-insensitive).
    *
    * @throws ConfigurationException listing the known names
    */
   public static List<ExperimentSpec> resolve(String name, String scale) {
     List<Entry> entries = entries();
+    if (name.equalsIgnoreCase(ALL)) {
+      return entries.stream().filter(e -> e.suite().isEmpty())
+          .map(e -> e.spec(e.scales().contains(scale) ? scale : null)).toList();
+    }
     List<ExperimentSpec> suite = new ArrayList<>();
     for (Entry e : entries) {
       if (e.suite().equalsIgnoreCase(name)) {
@@ -86,7 +93,7 @@ public final class Catalog {
       }
     }
     throw new ConfigurationException("experiment", name, "a catalog id or study ("
-        + String.join(", ", names()) + "), a suite (tour), or a spec file path");
+        + String.join(", ", names()) + "), a suite (tour), all, or a spec file path");
   }
 
   /** Study ids and experiment ids, for messages. */

@@ -57,6 +57,14 @@ class RefarchCliTest {
   }
 
   @Test
+  void allPlansEveryStudy() {
+    Run r = run("run", "all", "--dry-run");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("A1-client-threads").contains("C4-drive-failure").contains("D3-workload-e")
+        .doesNotContain("tour-1-baseline");
+  }
+
+  @Test
   void unknownStudyIsBadInput() {
     Run r = run("run", "Z9");
     assertThat(r.exit()).isEqualTo(Refarch.BAD_INPUT);
