@@ -95,7 +95,11 @@ public final class KubernetesFaultInjector implements FaultInjector {
     }
     String node = PodStatuses.node(before);
     String what;
+    // the fault's time is taken just before the call that makes it: the server applies it before
+    // its answer returns, so a time taken after would shorten the measured recovery
+    long faultAt;
     if (request.action() == Action.DELETE_POD) {
+      faultAt = System.currentTimeMillis();
       deletePod(target.pod(), request);
       what = "deleted pod " + target.pod();
     } else {
@@ -104,15 +108,16 @@ public final class KubernetesFaultInjector implements FaultInjector {
             + " is not scheduled on a node");
       }
       boolean taint = request.mode() == NodeMode.OUT_OF_SERVICE;
+      faultAt = System.currentTimeMillis();
       Set<String> changes = Nodes.takeOutOfService(client, node, trial, taint);
       nodesOut.add(node);
       if (!taint) {
+        faultAt = System.currentTimeMillis();
         deletePod(target.pod(), request);
       }
       what = "took node " + node + " out of service (" + (changes.isEmpty() ? "already"
           : String.join(" + ", changes)) + (taint ? "" : " + pod deleted") + ")";
     }
-    long faultAt = System.currentTimeMillis();
     String detail = what + "; pod " + target.pod() + " (" + target.role() + ") was on " + node;
     if (request.awaitReady()) {
       PodRecovery r = awaitRecovery(target, before, node, faultAt, request.timeout());

@@ -172,6 +172,8 @@ public final class FakeKubernetes implements AutoCloseable {
       }
       node.ifPresent(n -> pod.editSpec().withNodeName(n).endSpec());
       client.pods().inNamespace(namespace).resource(pod.build()).create();
+      // a pod is "missing since" only from when it is seen gone after it existed
+      missingSince.remove(name);
       node.ifPresent(n -> lastNode.put(name, n));
       client.pods().inNamespace(namespace).withName(name).editStatus(p ->
           new PodBuilder(p).withStatus(status(node.isPresent())).build());
