@@ -70,8 +70,8 @@ public final class K8sProperties {
       "mongodb-data", "claim names separated by ','", "claims the kubernetes-pvc hook"
           + " ensures", s -> String.join(",", names(s)));
   public static final Setting<String> PVC_SIZE = Setting.custom("k8s.pvc.size", "quantity",
-      "10Gi", "a Kubernetes quantity, e.g. 128Gi", "requested size of each claim, the hook's and"
-          + " each mongod's", K8sProperties::quantity);
+      "10Gi", "a Kubernetes quantity, e.g. 128Gi", "requested size of each claim: the hook's, and"
+          + " each data-bearing mongod's", K8sProperties::quantity);
   public static final Setting<String> PVC_ACCESS_MODES = Setting.custom(
       "k8s.pvc.accessModes", "list", "ReadWriteOnce",
       "ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod, separated by ','",
@@ -87,11 +87,12 @@ public final class K8sProperties {
   public static final Setting<String> MONGODB_IMAGE = Setting.string("k8s.mongodb.image",
       "mongo:6.0.5", "image of mongod and mongos (needs mongosh, as the official images have)");
   public static final Setting<String> MONGODB_CPU = Setting.custom("k8s.mongodb.cpu", "quantity",
-      "1", "a Kubernetes quantity, e.g. 4 or 500m", "CPU request and limit of each mongod",
+      "1", "a Kubernetes quantity, e.g. 4 or 500m", "CPU request and limit of each MongoDB"
+          + " container (mongod, arbiter, mongos)",
       K8sProperties::quantity);
   public static final Setting<String> MONGODB_MEMORY = Setting.custom("k8s.mongodb.memory",
       "quantity", "2Gi", "a Kubernetes quantity, e.g. 4Gi", "memory request and limit of each"
-          + " mongod", K8sProperties::quantity);
+          + " MongoDB container (mongod, arbiter, mongos)", K8sProperties::quantity);
   public static final Setting<Double> MONGODB_CACHE_GB = Setting.decimal(
       "k8s.mongodb.wiredTigerCacheSizeGB", null, 0.25, 1024.0, "WiredTiger cache of each mongod"
           + " in GB; unset lets mongod size it from the memory limit");

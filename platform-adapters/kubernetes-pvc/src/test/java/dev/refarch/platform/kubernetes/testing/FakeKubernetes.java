@@ -123,8 +123,10 @@ public final class FakeKubernetes implements AutoCloseable {
         client.batch().v1().jobs().inNamespace(namespace).list().getItems().forEach(this::run);
       }
     } catch (Throwable t) {
-      if (closing) {
-        return;
+      boolean deletedMeanwhile = t instanceof io.fabric8.kubernetes.client.KubernetesClientException e
+          && e.getCode() == 404;
+      if (closing || deletedMeanwhile) {
+        return; // the code under test removed an object this loop was working on: as in a real cluster
       }
       synchronized (errors) {
         errors.add(t);
@@ -171,7 +173,15 @@ public final class FakeKubernetes implements AutoCloseable {
             .withClaimName(claim).endPersistentVolumeClaim().endVolume().endSpec();
       }
       node.ifPresent(n -> pod.editSpec().withNodeName(n).endSpec());
+      if (client.apps().statefulSets().inNamespace(namespace).withName(group).get() == null) {
+        return; // deleted while this loop worked on it; a real controller would stop too
+      }
       client.pods().inNamespace(namespace).resource(pod.build()).create();
+      if (client.apps().statefulSets().inNamespace(namespace).withName(group).get() == null) {
+        // deleted meanwhile: the garbage collector removes pods whose owner is gone
+        client.pods().inNamespace(namespace).withName(name).delete();
+        return;
+      }
       // a pod is "missing since" only from when it is seen gone after it existed
       missingSince.remove(name);
       node.ifPresent(n -> lastNode.put(name, n));
