@@ -113,7 +113,7 @@ class KubernetesProvisionerTest {
           state.get("member.refarch-rs0-1.node"), state.get("member.refarch-rs0-2.node")))
           .doesNotHaveDuplicates();
     }
-    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }
 
   @Test
@@ -150,7 +150,7 @@ class KubernetesProvisionerTest {
       assertThat(String.join(" ", mongos.getSpec().getTemplate().getSpec().getContainers().get(0)
           .getReadinessProbe().getExec().getCommand())).contains("shards.length >= 2");
     }
-    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }
 
   @Test
@@ -174,7 +174,7 @@ class KubernetesProvisionerTest {
         .hasMessageContaining("manifest for mongo:6.0.55 not found")
         .hasMessageContaining("check k8s.mongodb.image");
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(15);
-    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }
 
   @Test
@@ -190,7 +190,7 @@ class KubernetesProvisionerTest {
         .isInstanceOf(PlatformException.class)
         .hasMessageContaining("StatefulSet refarch-rs0 cannot create its pods")
         .hasMessageContaining("exceeded quota: compute");
-    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }
 
   @Test
@@ -202,7 +202,7 @@ class KubernetesProvisionerTest {
         .hasMessageContaining("wait for MongoDB rs=1 in test Ready (1 pods)")
         .hasMessageContaining("timed out after 1 s")
         .hasMessageContaining("refarch-rs0-0: Running on node-a, not Ready");
-    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }
 
   @Test

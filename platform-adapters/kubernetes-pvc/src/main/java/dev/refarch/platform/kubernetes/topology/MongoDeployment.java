@@ -2,7 +2,6 @@ package dev.refarch.platform.kubernetes.topology;
 
 import dev.refarch.platform.kubernetes.api.ApiErrors;
 import dev.refarch.platform.kubernetes.api.Events;
-import dev.refarch.platform.kubernetes.api.Labels;
 import dev.refarch.platform.kubernetes.api.PodStatuses;
 import dev.refarch.platform.kubernetes.api.Waits;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
@@ -133,22 +132,5 @@ public final class MongoDeployment {
       }
     }
     return facts;
-  }
-
-  /** The labels a pod of {@code group} carries, e.g. for tests that play the StatefulSet controller. */
-  public Map<String, String> podLabels(Group group) {
-    return manifests.podLabels(group);
-  }
-
-  /** The claim names of {@code group}'s pods ({@code data-<pod>}). */
-  public static String claimOf(String pod) {
-    return Manifests.VOLUME + "-" + pod;
-  }
-
-  /** Selects this deployment's pods, claims and controllers. */
-  public static Map<String, String> selector(String trial) {
-    Map<String, String> s = new LinkedHashMap<>(Labels.selector(trial));
-    s.put(Labels.COMPONENT, "mongodb");
-    return s;
   }
 }

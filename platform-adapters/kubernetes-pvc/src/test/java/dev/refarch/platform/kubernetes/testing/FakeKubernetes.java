@@ -145,8 +145,10 @@ public final class FakeKubernetes implements AutoCloseable {
     String group = sts.getMetadata().getName();
     for (int i = 0; i < sts.getSpec().getReplicas(); i++) {
       String name = group + "-" + i;
-      if (client.pods().inNamespace(namespace).withName(name).get() != null) {
+      Pod existing = client.pods().inNamespace(namespace).withName(name).get();
+      if (existing != null) {
         missingSince.remove(name);
+        startOnceVolumesAreBound(existing);
         continue;
       }
       long since = missingSince.computeIfAbsent(name, n -> System.currentTimeMillis());
@@ -186,7 +188,34 @@ public final class FakeKubernetes implements AutoCloseable {
       missingSince.remove(name);
       node.ifPresent(n -> lastNode.put(name, n));
       client.pods().inNamespace(namespace).withName(name).editStatus(p ->
-          new PodBuilder(p).withStatus(status(node.isPresent())).build());
+          new PodBuilder(p).withStatus(node.isPresent() && !claims.isEmpty()
+              ? containerCreating() : status(node.isPresent())).build());
+    }
+  }
+
+  /** The kubelet starts a pod's containers only once its volumes are bound (and attached). */
+  private PodStatus containerCreating() {
+    return new PodStatusBuilder().withPhase("Pending").addToContainerStatuses(
+        new ContainerStatusBuilder().withName("mongod").withNewState().withNewWaiting()
+            .withReason("ContainerCreating").endWaiting().endState().build()).build();
+  }
+
+  private void startOnceVolumesAreBound(Pod pod) {
+    boolean creating = pod.getStatus() != null && pod.getStatus().getContainerStatuses() != null
+        && pod.getStatus().getContainerStatuses().stream().anyMatch(c -> c.getState() != null
+            && c.getState().getWaiting() != null
+            && "ContainerCreating".equals(c.getState().getWaiting().getReason()));
+    if (!creating) {
+      return;
+    }
+    boolean bound = pod.getSpec().getVolumes().stream()
+        .filter(v -> v.getPersistentVolumeClaim() != null)
+        .map(v -> client.persistentVolumeClaims().inNamespace(namespace)
+            .withName(v.getPersistentVolumeClaim().getClaimName()).get())
+        .allMatch(c -> c != null && c.getStatus() != null && "Bound".equals(c.getStatus().getPhase()));
+    if (bound) {
+      client.pods().inNamespace(namespace).withName(pod.getMetadata().getName()).editStatus(p ->
+          new PodBuilder(p).withStatus(status(true)).build());
     }
   }
 
