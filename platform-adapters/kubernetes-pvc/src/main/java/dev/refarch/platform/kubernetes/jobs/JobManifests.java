@@ -62,8 +62,10 @@ final class JobManifests {
         .withReadOnly(true).endVolumeMount()
         .addNewVolumeMount().withName("out").withMountPath(OutputArchive.OUT).endVolumeMount()
         .endContainer()
+        // readable by any user: images that run as non-root (restricted PodSecurity) must read
+        // them too, and the mount is private to the pod anyway
         .addNewVolume().withName("inputs").withNewSecret().withSecretName(inputsName(spec))
-        .withDefaultMode(0400).endSecret().endVolume()
+        .withDefaultMode(0444).endSecret().endVolume()
         .addNewVolume().withName("out").withNewEmptyDir().endEmptyDir().endVolume()
         .endSpec().endTemplate().endSpec();
     spec.imagePullSecret().ifPresent(s -> b.editSpec().editTemplate().editSpec()
