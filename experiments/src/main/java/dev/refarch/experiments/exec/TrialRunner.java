@@ -195,7 +195,7 @@ public final class TrialRunner {
   }
 
   /** Parses everything the clients will parse, so bad input fails here, before any hook runs. */
-  private static Map<String, String> validate(TrialSpec spec) {
+  static Map<String, String> validate(TrialSpec spec) {
     Map<String, String> settings = new LinkedHashMap<>(spec.properties());
     settings.put("mongodb.url", spec.connectionString());
     if (spec.db().equals(MongoDbClient.class.getName())) {
@@ -206,7 +206,7 @@ public final class TrialRunner {
   }
 
   /** A phase's result and its merged timeline, which fault analysis reads. */
-  private record Collected(PhaseResult result, Optional<Timeline> timeline) {
+  record Collected(PhaseResult result, Optional<Timeline> timeline) {
   }
 
   private Collected runPhase(TrialSpec spec, Phase phase, HookRunner hooks, Listener listener,
@@ -244,13 +244,26 @@ public final class TrialRunner {
   private static Collected collect(Phase phase, List<ClientProcess> clients, Path staging,
       int resolution, int interval) {
     List<ClientRecord> records = new ArrayList<>();
-    List<ClientOutput> outputs = new ArrayList<>();
     for (ClientProcess c : clients) {
       boolean completed = PhaseExecution.completed(c);
       records.add(new ClientRecord(c.name(), c.exitCode().orElse(-1), c.describeExit(), completed,
           c.cpuSeconds()));
-      if (ClientOutput.isComplete(c.measurements())) {
-        outputs.add(ClientOutput.read(c.measurements()));
+    }
+    return merge(phase, records, clients.stream().map(ClientProcess::measurements).toList(),
+        staging, resolution, interval);
+  }
+
+  /**
+   * Merges the measurement folders of a phase's clients, wherever they ran, into
+   * {@code <phase>.hlog}, the phase's timeline and its summary (and, for the run phase, steady
+   * state). Clients without complete measurements are left out of the merge.
+   */
+  static Collected merge(Phase phase, List<ClientRecord> records, List<Path> measurements,
+      Path staging, int resolution, int interval) {
+    List<ClientOutput> outputs = new ArrayList<>();
+    for (Path dir : measurements) {
+      if (ClientOutput.isComplete(dir)) {
+        outputs.add(ClientOutput.read(dir));
       }
     }
     if (outputs.isEmpty()) {

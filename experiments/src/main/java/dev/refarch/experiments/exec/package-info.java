@@ -6,5 +6,7 @@
  * immutable {@link dev.refarch.experiments.exec.TrialSpec}; each client is a
  * {@link dev.refarch.experiments.exec.ClientProcess} running {@link
  * dev.refarch.experiments.exec.ClientMain}, which wraps the stock {@code site.ycsb.Client}.
+ * {@link dev.refarch.experiments.exec.KubernetesClients} runs a phase's clients as the pods of a
+ * Kubernetes indexed Job instead, and merges them the same way.
  */
 package dev.refarch.experiments.exec;

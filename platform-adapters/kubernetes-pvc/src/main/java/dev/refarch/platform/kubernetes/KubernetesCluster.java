@@ -1,0 +1,149 @@
+package dev.refarch.platform.kubernetes;
+
+import dev.refarch.platform.kubernetes.api.Labels;
+import dev.refarch.platform.kubernetes.api.ManagedObjects;
+import dev.refarch.platform.kubernetes.config.K8sProperties.Cleanup;
+import dev.refarch.platform.kubernetes.config.K8sSettings;
+import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
+import dev.refarch.platform.kubernetes.storage.StorageClasses;
+import dev.refarch.platform.kubernetes.topology.ClusterLayout;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.platform.spi.Redaction;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A MongoDB deployment on Kubernetes: its in-cluster connection string, its state (nodes, claims,
+ * bound volumes, fault recoveries) and its fault injector; {@link #close()} puts back nodes that
+ * faults took out of service and deletes every object labelled with the trial
+ * ({@code k8s.cleanup=delete}) or leaves them ({@code retain}). A shutdown hook does the same if
+ * the JVM exits without a close.
+ *
+ * <p>Thread-safe. {@link #close()} is idempotent.
+ */
+public final class KubernetesCluster implements RunningCluster {
+
+  /** The component name under which {@link #state()} records facts. */
+  public static final String COMPONENT = "kubernetes";
+
+  private final KubernetesClient client;
+  private final K8sSettings settings;
+  private final ClusterLayout layout;
+  private final KubernetesFaultInjector faults;
+  private final Thread shutdownHook;
+  private volatile StorageClasses.Ensured storageClass;
+  private volatile Map<String, String> deployed = Map.of();
+  private boolean closed; // guarded by this
+
+  KubernetesCluster(KubernetesClient client, K8sSettings settings, ClusterLayout layout,
+      KubernetesFaultInjector faults) {
+    this.client = client;
+    this.settings = settings;
+    this.layout = layout;
+    this.faults = faults;
+    this.shutdownHook = new Thread(this::cleanUp, "k8s-cleanup-" + settings.trial());
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  void storageClass(StorageClasses.Ensured sc) {
+    this.storageClass = sc;
+  }
+
+  void deployed(Map<String, String> facts) {
+    this.deployed = Map.copyOf(facts);
+  }
+
+  @Override
+  public Topology topology() {
+    return layout.topology();
+  }
+
+  /** The in-cluster connection string: reachable from pods (e.g. Job-based clients), not outside. */
+  @Override
+  public String connectionString() {
+    return layout.connectionString();
+  }
+
+  public String namespace() {
+    return layout.namespace();
+  }
+
+  /** The value of the {@code refarch/trial} label on this cluster's objects. */
+  public String trial() {
+    return settings.trial();
+  }
+
+  public ClusterLayout layout() {
+    return layout;
+  }
+
+  @Override
+  public PlatformState state() {
+    Map<String, String> f = new TreeMap<>();
+    f.put("namespace", layout.namespace());
+    f.put("trial", settings.trial());
+    f.put("server", Redaction.maskUri(String.valueOf(client.getMasterUrl())));
+    f.put("topology", layout.topology().label());
+    f.put("connectionString", layout.connectionString());
+    f.put("mongodb.image", settings.mongodb().image());
+    f.put("mongodb.cpu", settings.mongodb().cpu());
+    f.put("mongodb.memory", settings.mongodb().memory());
+    settings.mongodb().cacheSizeGB().ifPresent(gb -> f.put("mongodb.wiredTigerCacheSizeGB",
+        String.valueOf(gb)));
+    f.put("pvc.size", settings.storage().size());
+    f.put("cleanup", settings.cleanup().name().toLowerCase(java.util.Locale.ROOT));
+    StorageClasses.Ensured sc = storageClass;
+    if (sc != null) {
+      f.put("storageClass", sc.name());
+      f.put("storageClass.provisioner", sc.provisioner());
+      f.put("storageClass.created", String.valueOf(sc.created()));
+      sc.parameters().forEach((k, v) -> f.put("storageClass.parameters." + k, v));
+    }
+    f.putAll(deployed);
+    f.putAll(faults.facts());
+    return new PlatformState(Map.of(COMPONENT, f));
+  }
+
+  /** The fault injector, typed so that callers can read its {@code recoveries()}. */
+  @Override
+  public KubernetesFaultInjector faults() {
+    return faults;
+  }
+
+  @Override
+  public void close() {
+    cleanUp();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException shuttingDown) {
+      // the JVM is exiting and runs the hook itself; cleanUp is idempotent
+    }
+  }
+
+  private synchronized void cleanUp() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      faults.restoreNodes();
+      if (settings.cleanup() == Cleanup.DELETE) {
+        List<String> failures = ManagedObjects.deleteAll(client, layout.namespace(),
+            settings.trial());
+        failures.forEach(f -> System.err.println("[kubernetes] cleanup: " + f));
+      } else {
+        System.err.println("[kubernetes] k8s.cleanup=retain: objects stay; remove them with"
+            + " kubectl delete statefulset,service,configmap,pvc,pod -n " + layout.namespace()
+            + " -l " + Labels.TRIAL + "=" + settings.trial());
+      }
+    } catch (RuntimeException e) {
+      System.err.println("[kubernetes] cleanup failed: " + e.getMessage());
+    } finally {
+      client.close();
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package dev.refarch.platform.kubernetes;
+
+import dev.refarch.platform.kubernetes.api.ClientFactory;
+import dev.refarch.platform.kubernetes.config.K8sSettings;
+import dev.refarch.platform.kubernetes.fault.ExecMemberRoles;
+import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
+import dev.refarch.platform.kubernetes.fault.MemberRoles;
+import dev.refarch.platform.kubernetes.storage.StorageClasses;
+import dev.refarch.platform.kubernetes.topology.ClusterLayout;
+import dev.refarch.platform.kubernetes.topology.MongoDeployment;
+import dev.refarch.platform.spi.ClusterProvisioner;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Starts MongoDB on Kubernetes as StatefulSets with PVC templates: a replica set (the Diamanti
+ * study: {@code pss} with {@code k8s.mongodb.cpu=4}, {@code k8s.mongodb.memory=4Gi}), a replica
+ * set with an arbiter ({@code rs=3}, study B's configuration 2), a standalone, or a sharded
+ * cluster (config replica set, shards, routers). The StorageClass is ensured first (created when
+ * {@code k8s.storageClass.provisioner} is given), so a wrong name fails before any pod exists.
+ * Returns once every member passes its readiness probe.
+ *
+ * <p>Registered as {@code kubernetes} for {@link java.util.ServiceLoader}. Thread-safe; every
+ * {@link #start} returns an independent cluster that owns its own client.
+ *
+ * <pre>{@code
+ * try (RunningCluster c = Extensions.provisioner("kubernetes").start(Topology.parse("pss"),
+ *     Map.of("k8s.namespace", "bench", "k8s.storageClass", "diamanti-high",
+ *         "k8s.mongodb.cpu", "4", "k8s.mongodb.memory", "4Gi"))) {
+ *   String uri = c.connectionString();   // in-cluster DNS names: for clients running as Jobs
+ * }
+ * }</pre>
+ */
+public final class KubernetesProvisioner implements ClusterProvisioner {
+
+  private final ClientFactory clients;
+  private final Function<KubernetesClient, MemberRoles> roles;
+  private final boolean fromKubeconfig;
+
+  /** Connects through the kubeconfig; asks members for their roles with {@code mongosh}. */
+  public KubernetesProvisioner() {
+    this(ClientFactory.fromKubeconfig(), c -> new ExecMemberRoles(c, "mongod"), true);
+  }
+
+  /** For tests and embedding: another way to connect and to tell primaries. */
+  public KubernetesProvisioner(ClientFactory clients,
+      Function<KubernetesClient, MemberRoles> roles) {
+    this(clients, roles, false);
+  }
+
+  private KubernetesProvisioner(ClientFactory clients,
+      Function<KubernetesClient, MemberRoles> roles, boolean fromKubeconfig) {
+    this.clients = Objects.requireNonNull(clients);
+    this.roles = Objects.requireNonNull(roles);
+    this.fromKubeconfig = fromKubeconfig;
+  }
+
+  @Override
+  public String name() {
+    return "kubernetes";
+  }
+
+  @Override
+  public String description() {
+    return "MongoDB StatefulSets with PersistentVolumeClaims on a Kubernetes cluster (kubeconfig):"
+        + " standalone, replica set, sharded";
+  }
+
+  @Override
+  public String unavailableReason(Topology topology) {
+    if (!fromKubeconfig) {
+      return null;
+    }
+    String env = System.getenv("KUBECONFIG");
+    boolean config = env != null && !env.isBlank()
+        || Files.exists(Path.of(System.getProperty("user.home"), ".kube", "config"))
+        || System.getenv("KUBERNETES_SERVICE_HOST") != null;
+    return config ? null : "no Kubernetes configuration: set KUBECONFIG, create ~/.kube/config,"
+        + " or run inside a cluster";
+  }
+
+  /**
+   * Deploys {@code topology} and waits until every member is Ready.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException for bad {@code k8s.*}
+   *     settings or an unknown StorageClass, before any pod is created
+   * @throws dev.refarch.platform.spi.PlatformException when the API server refuses (RBAC, quota)
+   *     or a member does not become Ready in time; created objects are then deleted (or, with
+   *     {@code k8s.cleanup=retain}, kept for inspection)
+   */
+  @Override
+  public RunningCluster start(Topology topology, Map<String, String> settings) {
+    K8sSettings s = K8sSettings.from(settings);
+    KubernetesClient client = clients.open(s);
+    String namespace = ClientFactory.namespace(client, s);
+    ClusterLayout layout = ClusterLayout.of(topology, s.mongodb().name(), namespace);
+    KubernetesFaultInjector injector = new KubernetesFaultInjector(client, layout,
+        roles.apply(client), s.trial(), s.timeout());
+    KubernetesCluster cluster = new KubernetesCluster(client, s, layout, injector);
+    try {
+      StorageClasses.Ensured sc = StorageClasses.ensure(client, s.storage(), s.trial());
+      cluster.storageClass(sc);
+      MongoDeployment deployment = new MongoDeployment(client, layout, s, s.trial(),
+          Optional.of(sc.name()));
+      deployment.create();
+      deployment.awaitReady();
+      cluster.deployed(deployment.facts());
+      return cluster;
+    } catch (RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package dev.refarch.platform.kubernetes.topology;
+
+import dev.refarch.platform.kubernetes.api.ApiErrors;
+import dev.refarch.platform.kubernetes.api.Events;
+import dev.refarch.platform.kubernetes.api.PodStatuses;
+import dev.refarch.platform.kubernetes.api.Waits;
+import dev.refarch.platform.kubernetes.config.K8sSettings;
+import dev.refarch.platform.kubernetes.storage.VolumeFacts;
+import dev.refarch.platform.kubernetes.topology.ClusterLayout.Group;
+import dev.refarch.platform.spi.PlatformException;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Creates a MongoDB deployment's objects (ConfigMap, then per group a Service and a StatefulSet)
+ * and waits until every pod is Ready — which its readiness probe grants once the member is
+ * primary, secondary or arbiter, or, for a router, once every shard is added. A pod that cannot
+ * pull its image, or a StatefulSet whose pods the quota or admission refuses, fails the wait at
+ * once with the reason.
+ *
+ * <p>Not thread-safe; used once per start.
+ *
+ * <pre>{@code
+ * MongoDeployment d = new MongoDeployment(client, layout, settings, trial, Optional.of("vsan-gold"));
+ * d.create();
+ * d.awaitReady();
+ * Map<String, String> facts = d.facts();   // member.refarch-rs0-0.node, .pvc.csi.volumeHandle, ...
+ * }</pre>
+ */
+public final class MongoDeployment {
+
+  private final KubernetesClient client;
+  private final ClusterLayout layout;
+  private final K8sSettings settings;
+  private final Manifests manifests;
+
+  /**
+   * @param storageClass the StorageClass of members' claims; empty for the cluster's default
+   */
+  public MongoDeployment(KubernetesClient client, ClusterLayout layout, K8sSettings settings,
+      String trial, Optional<String> storageClass) {
+    this.client = client;
+    this.layout = layout;
+    this.settings = settings;
+    this.manifests = new Manifests(layout, settings, trial, storageClass);
+  }
+
+  /** Creates every object; on a refusal, what was created stays for the caller to clean up. */
+  public void create() {
+    String ns = layout.namespace();
+    var scripts = manifests.scripts();
+    ApiErrors.run("create ConfigMap " + ns + "/" + scripts.getMetadata().getName(),
+        () -> client.configMaps().inNamespace(ns).resource(scripts).create());
+    for (Group g : layout.groups()) {
+      var service = manifests.service(g);
+      ApiErrors.run("create Service " + ns + "/" + g.name(),
+          () -> client.services().inNamespace(ns).resource(service).create());
+      var sts = manifests.statefulSet(g);
+      ApiErrors.run("create StatefulSet " + ns + "/" + g.name(),
+          () -> client.apps().statefulSets().inNamespace(ns).resource(sts).create());
+    }
+  }
+
+  /** Waits until every pod of every group is Ready. */
+  public void awaitReady() {
+    String what = "MongoDB " + layout.topology().label() + " in " + layout.namespace()
+        + " Ready (" + layout.pods().size() + " pods)";
+    Waits.until(what, settings.timeout(), () -> {
+      List<String> pending = new ArrayList<>();
+      for (Group g : layout.groups()) {
+        for (String name : g.pods()) {
+          Pod p = client.pods().inNamespace(layout.namespace()).withName(name).get();
+          if (p == null) {
+            refused(g).ifPresent(reason -> {
+              throw new PlatformException("wait for " + what, "StatefulSet " + g.name()
+                  + " cannot create its pods: " + reason);
+            });
+            pending.add(name + ": not created yet");
+            continue;
+          }
+          PodStatuses.stuck(p).ifPresent(reason -> {
+            throw new PlatformException("wait for " + what, "pod " + name + " cannot start: "
+                + reason + "; fix: check k8s.mongodb.image and k8s.imagePullSecret");
+          });
+          if (!PodStatuses.ready(p)) {
+            pending.add(PodStatuses.describe(p));
+          }
+        }
+      }
+      return pending.isEmpty() ? Waits.done(Boolean.TRUE) : Waits.pending(String.join("; ",
+          pending));
+    });
+  }
+
+  private Optional<String> refused(Group g) {
+    return Events.latest(client, layout.namespace(), "StatefulSet", g.name(),
+        Set.of("FailedCreate")).filter(m -> m.contains("forbidden") || m.contains("quota")
+        || m.contains("denied"));
+  }
+
+  /**
+   * What runs where: per pod its node and, for data-bearing members, its claim, bound volume and
+   * CSI volume handle.
+   */
+  public Map<String, String> facts() {
+    Map<String, String> facts = new LinkedHashMap<>();
+    for (Group g : layout.groups()) {
+      for (String name : g.pods()) {
+        String prefix = "member." + name + ".";
+        Pod p = client.pods().inNamespace(layout.namespace()).withName(name).get();
+        facts.put(prefix + "group", g.kind().name().toLowerCase(java.util.Locale.ROOT));
+        if (!g.replicaSet().isEmpty()) {
+          facts.put(prefix + "replicaSet", g.replicaSet());
+        }
+        facts.put(prefix + "node", p == null ? "(absent)" : PodStatuses.node(p));
+        if (g.kind().hasVolume()) {
+          String claim = Manifests.VOLUME + "-" + name;
+          PersistentVolumeClaim pvc = client.persistentVolumeClaims()
+              .inNamespace(layout.namespace()).withName(claim).get();
+          facts.put(prefix + "pvc", claim);
+          if (pvc != null) {
+            facts.putAll(VolumeFacts.of(client, pvc, prefix + "pvc."));
+          }
+        }
+      }
+    }
+    return facts;
+  }
+}

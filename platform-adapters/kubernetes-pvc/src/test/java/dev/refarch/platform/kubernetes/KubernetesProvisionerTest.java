@@ -1,0 +1,219 @@
+package dev.refarch.platform.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.refarch.platform.kubernetes.api.ManagedObjects;
+import dev.refarch.platform.kubernetes.testing.FakeKubernetes;
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The kubernetes provisioner against the mock server, with the tests playing the controllers. */
+@EnableKubernetesMockClient(crud = true)
+class KubernetesProvisionerTest {
+
+  KubernetesMockServer server;
+  KubernetesClient client;
+  private FakeKubernetes k8s;
+  private KubernetesProvisioner provisioner;
+
+  /** The Diamanti study's replica set: 3 members, 4 cores and 4 GB each. */
+  static Map<String, String> diamanti(String... more) {
+    Map<String, String> s = new HashMap<>(Map.of("k8s.trial", "t1",
+        "k8s.storageClass", "diamanti-high", "k8s.storageClass.provisioner",
+        FakeKubernetes.CSI_DRIVER, "k8s.mongodb.cpu", "4", "k8s.mongodb.memory", "4Gi",
+        "k8s.pvc.size", "100Gi", "k8s.timeoutSeconds", "20"));
+    for (int i = 0; i < more.length; i += 2) {
+      s.put(more[i], more[i + 1]);
+    }
+    return s;
+  }
+
+  @BeforeEach
+  void start() {
+    k8s = FakeKubernetes.start(server, "test", "node-a", "node-b", "node-c", "node-d");
+    provisioner = new KubernetesProvisioner(s -> server.createClient(),
+        c -> (ns, set, pods) -> Map.of());
+  }
+
+  @AfterEach
+  void stop() {
+    k8s.close();
+    assertThat(k8s.errors()).isEmpty();
+  }
+
+  private StatefulSet sts(String name) {
+    return client.apps().statefulSets().withName(name).get();
+  }
+
+  private static Map<String, String> env(StatefulSet sts) {
+    return sts.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
+        .collect(Collectors.toMap(EnvVar::getName, e -> String.valueOf(e.getValue())));
+  }
+
+  @Test
+  void isFoundByName() {
+    assertThat(Extensions.provisioner("kubernetes")).isInstanceOf(KubernetesProvisioner.class);
+  }
+
+  @Test
+  void startsTheDiamantiReplicaSetOnClaimsOfTheStorageClass() {
+    try (RunningCluster c = provisioner.start(Topology.parse("pss"), diamanti())) {
+      assertThat(c.connectionString()).isEqualTo("mongodb://"
+          + "refarch-rs0-0.refarch-rs0.test.svc.cluster.local:27017,"
+          + "refarch-rs0-1.refarch-rs0.test.svc.cluster.local:27017,"
+          + "refarch-rs0-2.refarch-rs0.test.svc.cluster.local:27017/?replicaSet=rs0");
+      StatefulSet sts = sts("refarch-rs0");
+      assertThat(sts.getSpec().getReplicas()).isEqualTo(3);
+      assertThat(sts.getSpec().getPodManagementPolicy()).isEqualTo("Parallel");
+      var container = sts.getSpec().getTemplate().getSpec().getContainers().get(0);
+      assertThat(container.getImage()).isEqualTo("mongo:6.0.5");
+      assertThat(container.getResources().getLimits()).containsEntry("cpu", new Quantity("4"))
+          .containsEntry("memory", new Quantity("4Gi"));
+      assertThat(container.getResources().getRequests()).isEqualTo(container.getResources()
+          .getLimits());
+      assertThat(container.getReadinessProbe().getExec().getCommand()).contains("mongosh");
+      var template = sts.getSpec().getVolumeClaimTemplates().get(0);
+      assertThat(template.getSpec().getStorageClassName()).isEqualTo("diamanti-high");
+      assertThat(template.getSpec().getResources().getRequests().get("storage"))
+          .isEqualTo(new Quantity("100Gi"));
+      assertThat(env(sts).get("INIT_CONFIG")).startsWith("{\"_id\":\"rs0\",\"members\":[")
+          .contains("refarch-rs0-2.refarch-rs0.test.svc.cluster.local:27017");
+      var service = client.services().withName("refarch-rs0").get();
+      assertThat(service.getSpec().getClusterIP()).isEqualTo("None");
+      assertThat(service.getSpec().getPublishNotReadyAddresses()).isTrue();
+      assertThat(client.configMaps().withName("refarch-scripts").get().getData())
+          .containsKeys("mongod.sh", "mongos.sh");
+
+      Map<String, String> state = c.state().of("kubernetes");
+      assertThat(state).containsEntry("topology", "pss").containsEntry("storageClass",
+          "diamanti-high").containsEntry("mongodb.cpu", "4")
+          .containsEntry("member.refarch-rs0-0.pvc", "data-refarch-rs0-0")
+          .containsEntry("member.refarch-rs0-0.pvc.phase", "Bound")
+          .containsEntry("member.refarch-rs0-2.pvc.csi.driver", FakeKubernetes.CSI_DRIVER)
+          .containsKey("member.refarch-rs0-1.pvc.csi.volumeHandle");
+      assertThat(List.of(state.get("member.refarch-rs0-0.node"),
+          state.get("member.refarch-rs0-1.node"), state.get("member.refarch-rs0-2.node")))
+          .doesNotHaveDuplicates();
+    }
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
+  }
+
+  @Test
+  void anArbiterRunsWithoutAVolume() {
+    try (RunningCluster c = provisioner.start(Topology.parse("rs=3"), diamanti())) {
+      assertThat(sts("refarch-rs0").getSpec().getReplicas()).isEqualTo(2);
+      StatefulSet arbiter = sts("refarch-rs0-arbiter");
+      assertThat(arbiter.getSpec().getVolumeClaimTemplates()).isEmpty();
+      assertThat(env(arbiter)).doesNotContainKey("INIT_CONFIG");
+      assertThat(env(sts("refarch-rs0")).get("INIT_CONFIG")).contains(
+          "{\"_id\":2,\"host\":\"refarch-rs0-arbiter-0.refarch-rs0-arbiter.test.svc.cluster.local"
+              + ":27017\",\"arbiterOnly\":true}");
+      assertThat(c.faults().members()).containsExactly("refarch-rs0-0", "refarch-rs0-1",
+          "refarch-rs0-arbiter-0");
+    }
+  }
+
+  @Test
+  void startsAShardedClusterBehindItsRouters() {
+    try (RunningCluster c = provisioner.start(Topology.parse("sharded:2x1,cfg=1,routers=2"),
+        diamanti())) {
+      assertThat(c.connectionString()).isEqualTo("mongodb://"
+          + "refarch-mongos-0.refarch-mongos.test.svc.cluster.local:27017,"
+          + "refarch-mongos-1.refarch-mongos.test.svc.cluster.local:27017/");
+      assertThat(env(sts("refarch-cfg")).get("ROLE_ARGS")).isEqualTo("--configsvr");
+      assertThat(env(sts("refarch-cfg")).get("INIT_CONFIG")).contains("\"configsvr\":true");
+      assertThat(env(sts("refarch-shard1")).get("ROLE_ARGS")).isEqualTo("--shardsvr");
+      StatefulSet mongos = sts("refarch-mongos");
+      assertThat(env(mongos)).containsEntry("CONFIGDB",
+          "cfg/refarch-cfg-0.refarch-cfg.test.svc.cluster.local:27017")
+          .containsEntry("SHARDS", "shard0/refarch-shard0-0.refarch-shard0.test.svc.cluster.local"
+              + ":27017 shard1/refarch-shard1-0.refarch-shard1.test.svc.cluster.local:27017");
+      assertThat(mongos.getSpec().getVolumeClaimTemplates()).isEmpty();
+      assertThat(String.join(" ", mongos.getSpec().getTemplate().getSpec().getContainers().get(0)
+          .getReadinessProbe().getExec().getCommand())).contains("shards.length >= 2");
+    }
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
+  }
+
+  @Test
+  void anUnknownStorageClassFailsBeforeAnyPodExists() {
+    Map<String, String> settings = diamanti();
+    settings.remove("k8s.storageClass.provisioner");
+    assertThatThrownBy(() -> provisioner.start(Topology.parse("pss"), settings))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("k8s.storageClass='diamanti-high'");
+    assertThat(client.apps().statefulSets().list().getItems()).isEmpty();
+  }
+
+  @Test
+  void anImageThatCannotBePulledFailsAtOnceAndLeavesNothing() {
+    k8s.imagePullFails = true;
+    long t0 = System.nanoTime();
+    assertThatThrownBy(() -> provisioner.start(Topology.parse("pss"), diamanti(
+        "k8s.mongodb.image", "mongo:6.0.55")))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("ErrImagePull")
+        .hasMessageContaining("manifest for mongo:6.0.55 not found")
+        .hasMessageContaining("check k8s.mongodb.image");
+    assertThat((System.nanoTime() - t0) / 1e9).isLessThan(15);
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
+  }
+
+  @Test
+  void podsTheQuotaRefusesFailAtOnceWithTheQuotaMessage() {
+    k8s.runStatefulSets = false;
+    client.v1().events().resource(new EventBuilder().withNewMetadata().withName("e1")
+        .endMetadata().withReason("FailedCreate").withNewInvolvedObject().withKind("StatefulSet")
+        .withName("refarch-rs0").endInvolvedObject().withMessage("create Pod refarch-rs0-0 in"
+            + " StatefulSet refarch-rs0 failed error: pods \"refarch-rs0-0\" is forbidden:"
+            + " exceeded quota: compute, requested: limits.cpu=4, used: limits.cpu=0, limited:"
+            + " limits.cpu=2").build()).create();
+    assertThatThrownBy(() -> provisioner.start(Topology.parse("pss"), diamanti()))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("StatefulSet refarch-rs0 cannot create its pods")
+        .hasMessageContaining("exceeded quota: compute");
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
+  }
+
+  @Test
+  void aTimeoutSaysHowLongAndWhatItSawLast() {
+    k8s.podsReady = false;
+    assertThatThrownBy(() -> provisioner.start(Topology.parse("rs=1"), diamanti(
+        "k8s.timeoutSeconds", "1")))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("wait for MongoDB rs=1 in test Ready (1 pods)")
+        .hasMessageContaining("timed out after 1 s")
+        .hasMessageContaining("refarch-rs0-0: Running on node-a, not Ready");
+    assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
+  }
+
+  @Test
+  void retainKeepsTheDeploymentLabelled() {
+    try (RunningCluster c = provisioner.start(Topology.parse("rs=1"), diamanti(
+        "k8s.cleanup", "retain"))) {
+      assertThat(c.state().of("kubernetes")).containsEntry("cleanup", "retain");
+    }
+    assertThat(ManagedObjects.remaining(client, "test", "t1")).contains(
+        "StatefulSet test/refarch-rs0", "PersistentVolumeClaim test/data-refarch-rs0-0");
+    assertThat(sts("refarch-rs0").getSpec().getPersistentVolumeClaimRetentionPolicy()
+        .getWhenDeleted()).isEqualTo("Retain");
+  }
+}
