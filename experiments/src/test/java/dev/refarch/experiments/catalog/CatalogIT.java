@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.refarch.experiments.exec.ExperimentRunner;
 import dev.refarch.experiments.exec.Progress;
 import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.experiments.spec.Sweep;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,8 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every laptop-scale catalog entry either completes against a local {@code mongod} or is skipped
- * with its reason. Runs are shortened for CI (1,000 records, 2 s runs unless the entry schedules
- * faults, two SLO steps); the full laptop catalog is what {@code refarch run} does.
+ * with its reason. Every trial of every entry runs, shortened for CI: 1,000 records (swept record
+ * and operation counts a tenth of the entry's), 1 s runs unless the entry schedules faults, two
+ * SLO steps; {@code refarch run all} runs the full laptop catalog.
  */
 class CatalogIT {
 
@@ -31,8 +36,17 @@ class CatalogIT {
         spec.properties().containsKey("recordcount") && !spec.sweep().parameters().containsKey("recordcount")
             ? "1000" : spec.properties().getOrDefault("recordcount", "1000"));
     if (spec.faults().isEmpty()) {
-      b.property("maxexecutiontime", "2");
+      b.property("maxexecutiontime", "1");
     }
+    Map<String, List<String>> swept = new LinkedHashMap<>(spec.sweep().parameters());
+    for (String count : List.of("recordcount", "operationcount")) {
+      swept.computeIfPresent(count, (k, values) -> values.stream()
+          .map(v -> String.valueOf(Math.max(100, Long.parseLong(v) / 10))).toList());
+    }
+    b.sweep(new Sweep(spec.sweep().mode(), swept));
+    Map<String, String> baseline = new LinkedHashMap<>(spec.baseline());
+    baseline.keySet().removeIf(k -> k.equals("recordcount") || k.equals("operationcount"));
+    b.baseline(baseline);
     spec.slo().ifPresent(s -> b.slo(new dev.refarch.experiments.spec.SloSpec(s.operation(),
         s.metric(), s.boundMs(), 2, s.latency())));
     ExperimentRunner.Outcome outcome = new ExperimentRunner(dir, new Progress(System.out, false))
