@@ -6,6 +6,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
 
 /**
@@ -28,9 +29,12 @@ public record ReportFiles(Path html, Path json, Path csv) {
    * never sees half a report.
    */
   static void write(Path file, String text) {
-    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+    Path tmp = null;
     try {
+      tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(),
+          ".tmp");
       Files.writeString(tmp, text, StandardCharsets.UTF_8);
+      readableByAll(tmp);
       try {
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
@@ -38,6 +42,23 @@ public record ReportFiles(Path html, Path json, Path csv) {
       }
     } catch (IOException e) {
       throw new ReportException(file, "cannot write: " + e.getMessage(), e);
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+          // the report itself was written or its failure reported; a stray temp file is harmless
+        }
+      }
+    }
+  }
+
+  /** Temp files are private; a report is not. */
+  private static void readableByAll(Path file) throws IOException {
+    try {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: its defaults apply
     }
   }
 }

@@ -107,4 +107,15 @@ class ExperimentResultsTest {
     TrialRecord t = ExperimentResults.load(copy).trials().get(0);
     assertThat(t.parameters()).containsEntry("target", "500");
   }
+
+  @Test
+  void lostWritesComeFromTheAuditInTrialJson(@TempDir Path dir) throws Exception {
+    Path copy = Fixtures.copy(Fixtures.A1, dir);
+    Path json = copy.resolve("t001-workload-a-threadcount-1-r1/trial.json");
+    Files.writeString(json, Files.readString(json).replace("\"faults\" : [ ],",
+        "\"audit\" : { \"acknowledged\" : 1200, \"lost\" : 3 },\n  \"faults\" : [ ],"));
+    ExperimentResults r = ExperimentResults.load(copy);
+    assertThat(r.trials().get(0).value(Metric.OVERALL, Metric.LOST_WRITES)).hasValue(3);
+    assertThat(r.trials().get(1).value(Metric.OVERALL, Metric.LOST_WRITES)).isEmpty();
+  }
 }
