@@ -1,5 +1,7 @@
 package dev.refarch.experiments.cli;
 
+import dev.refarch.experiments.report.Comparison;
+import dev.refarch.experiments.report.ExperimentReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,12 +17,12 @@ final class Reports {
 
   /** Writes an experiment's report and returns the HTML page. */
   static Path write(Path experimentDir) {
-    throw new UnsupportedOperationException("reports arrive with the report package");
+    return ExperimentReport.write(experimentDir).html();
   }
 
   /** Writes a comparison of two experiments and returns the HTML page. */
   static Path compare(Path a, Path b, Path out) {
-    throw new UnsupportedOperationException("reports arrive with the report package");
+    return Comparison.write(a, b, out).html();
   }
 
   /** Writes {@code index.html} in {@code root} linking the given reports; returns it. */

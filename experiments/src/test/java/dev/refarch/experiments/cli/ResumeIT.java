@@ -80,6 +80,8 @@ class ResumeIT {
 
     Process second = refarch(dir, "--resume");
     assertThat(second.waitFor(3, TimeUnit.MINUTES)).isTrue();
+    assertThat(second.exitValue()).as("exit code of the resumed run").isZero();
+    assertThat(results.resolve("report.html")).as("the report of the whole experiment").exists();
     String out;
     try (Stream<Path> s = Files.list(dir)) {
       out = Files.readString(s.filter(p -> p.getFileName().toString().startsWith("out-"))

@@ -1,0 +1,132 @@
+package dev.refarch.experiments.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.internal.series.AxesChartSeries;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * What every chart of a report shares: size, colours, a locale-independent number format, and
+ * PNG encoding through XChart's {@link BitmapEncoder}. Rendering needs no display: AWT is put in
+ * headless mode before XChart first touches it, unless the JVM was told otherwise.
+ *
+ * <p>Stateless and thread-safe (each chart is built and encoded by one thread).
+ */
+final class Charts {
+
+  static final int WIDTH = 860;
+  static final int HEIGHT = 420;
+
+  /** Colour-blind-safe series colours (Okabe and Ito). */
+  private static final Color[] COLORS = {new Color(0, 114, 178), new Color(213, 94, 0),
+      new Color(0, 158, 115), new Color(204, 121, 167), new Color(230, 159, 0),
+      new Color(86, 180, 233), new Color(0, 0, 0), new Color(240, 228, 66)};
+
+  static {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  private Charts() {
+  }
+
+  /** An empty line chart with the report's look. */
+  static XYChart xy(String title, String xTitle, String yTitle) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    style(chart.getStyler());
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    chart.getStyler().setMarkerSize(7);
+    chart.getStyler().setYAxisMin(0.0);
+    return chart;
+  }
+
+  /** The report's look on any chart with axes. */
+  static void style(AxesChartStyler styler) {
+    styler.setLocale(Locale.ROOT);
+    styler.setChartBackgroundColor(Color.WHITE);
+    styler.setPlotBackgroundColor(Color.WHITE);
+    styler.setPlotBorderColor(Color.GRAY);
+    styler.setPlotGridLinesColor(new Color(225, 225, 225));
+    styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+    styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+    styler.setLegendBorderColor(Color.WHITE);
+    styler.setSeriesColors(COLORS);
+    styler.setAntiAlias(true);
+    styler.setYAxisDecimalPattern("#,##0.###");
+  }
+
+  /**
+   * An empty line chart over categories, every series drawn at the same x positions: the papers
+   * draw swept values (32, 64, 128 threads; on/off) evenly spaced, whatever their numeric
+   * distance. A {@code null} value leaves a gap.
+   */
+  static CategoryChart lines(String title, String xTitle, String yTitle) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    style(chart.getStyler());
+    chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+    chart.getStyler().setOverlapped(true);
+    chart.getStyler().setMarkerSize(7);
+    // from zero, which also keeps XChart from putting ticks only at the data's two values
+    chart.getStyler().setYAxisMin(0.0);
+    return chart;
+  }
+
+  /** Fault windows: light. */
+  static final Color WINDOW = new Color(220, 50, 47, 45);
+  /** Client-observed interruptions inside them: darker. */
+  static final Color INTERRUPTION = new Color(220, 50, 47, 110);
+
+  /** A translucent band from {@code x0} to {@code x1}, full height up to {@code top}. */
+  static void band(XYChart chart, String name, double x0, double x1, double top, Color color) {
+    XYSeries s = chart.addSeries(name, new double[] {x0, x1}, new double[] {top, top});
+    s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+    s.setFillColor(color);
+    s.setLineColor(color);
+    s.setMarker(SeriesMarkers.NONE);
+  }
+
+  /** Draws a series as markers only, e.g. the SLO's best points. */
+  static void markers(CategorySeries series) {
+    series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+    series.setMarker(SeriesMarkers.DIAMOND);
+    series.setMarkerColor(new Color(220, 50, 47));
+  }
+
+  /** Tilts category labels that would not fit side by side. */
+  static void fitLabels(AxesChartStyler styler, java.util.List<String> labels) {
+    int longest = labels.stream().mapToInt(String::length).max().orElse(0);
+    styler.setXAxisLabelRotation(longest * labels.size() > 90 ? 30 : 0);
+  }
+
+  /** Draws a series dashed, e.g. the p99 beside the solid p50. */
+  static void dashed(AxesChartSeries series) {
+    series.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+        new float[] {6f, 4f}, 0f));
+  }
+
+  /** The chart as PNG. */
+  static ChartImage png(String id, String title, String caption, Chart<?, ?> chart) {
+    try {
+      return new ChartImage(id, title, caption,
+          BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot encode chart " + id + " as PNG", e);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.refarch.experiments.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes {@code comparison.json} (layout {@value #FORMAT}) and {@code comparison.csv}: one entry
+ * per set of parameters, operation type and metric, with A's and B's medians, {@code delta =
+ * b − a} in the metric's unit and {@code deltaPct = (b − a) / a × 100}. A side without the figure
+ * is {@code null} in JSON and empty in CSV. Numbers have three decimals and a dot in every locale.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ComparisonFormats {
+
+  static final String FORMAT = "ycsb-mongo-refarch/comparison/1";
+
+  private ComparisonFormats() {
+  }
+
+  static String json(Comparison.Side a, Comparison.Side b, List<ComparisonRow> rows) {
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g = ReportJson.JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+      g.writeStartObject();
+      g.writeStringField("format", FORMAT);
+      side(g, "a", a);
+      side(g, "b", b);
+      g.writeStringField("latency", "service time in ms, from the trials' merged HDR histograms;"
+          + " every figure is the median of a point's completed repetitions");
+      g.writeArrayFieldStart("rows");
+      for (ComparisonRow r : rows) {
+        g.writeStartObject();
+        ReportJson.map(g, "parameters", r.parameters());
+        g.writeStringField("operation", r.operation());
+        g.writeStringField("metric", r.metric().label());
+        g.writeStringField("unit", r.metric().unit());
+        ReportJson.optional(g, "a", r.a());
+        ReportJson.optional(g, "b", r.b());
+        ReportJson.optional(g, "delta", r.delta());
+        ReportJson.optional(g, "deltaPct", r.deltaPct());
+        g.writeNumberField("aCompleted", r.aCompleted());
+        g.writeNumberField("bCompleted", r.bCompleted());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      only(g, "onlyInA", Comparison.onlyIn(a.results(), b.results()));
+      only(g, "onlyInB", Comparison.onlyIn(b.results(), a.results()));
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out + "\n";
+  }
+
+  private static void side(JsonGenerator g, String name, Comparison.Side side) throws IOException {
+    Plan plan = side.results().plan();
+    g.writeObjectFieldStart(name);
+    g.writeStringField("folder", side.label());
+    g.writeStringField("experiment", plan.experiment());
+    g.writeStringField("title", plan.title());
+    g.writeNumberField("trials", side.results().trials().size());
+    g.writeNumberField("completed", side.results().trials().stream()
+        .filter(t -> t.status() == TrialRecord.Status.COMPLETED).count());
+    g.writeEndObject();
+  }
+
+  private static void only(JsonGenerator g, String name, List<Map<String, String>> parameters)
+      throws IOException {
+    g.writeArrayFieldStart(name);
+    for (Map<String, String> p : parameters) {
+      g.writeStartObject();
+      for (Map.Entry<String, String> e : p.entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  static String csv(Comparison.Side a, Comparison.Side b, List<ComparisonRow> rows) {
+    List<String> parameters = parameterColumns(a, b);
+    StringBuilder out = new StringBuilder();
+    List<String> header = new ArrayList<>(parameters);
+    header.addAll(List.of("operation", "metric", "unit", "a", "b", "delta", "delta_pct",
+        "a_completed", "b_completed"));
+    ReportCsv.line(out, header);
+    for (ComparisonRow r : rows) {
+      List<String> cells = new ArrayList<>();
+      parameters.forEach(name -> cells.add(r.parameters().getOrDefault(name, "")));
+      cells.addAll(List.of(r.operation(), r.metric().label(), r.metric().unit(), cell(r.a()),
+          cell(r.b()), cell(r.delta()), cell(r.deltaPct()), String.valueOf(r.aCompleted()),
+          String.valueOf(r.bCompleted())));
+      ReportCsv.line(out, cells);
+    }
+    return out.toString();
+  }
+
+  static List<String> parameterColumns(Comparison.Side a, Comparison.Side b) {
+    Set<String> names = new LinkedHashSet<>(ReportCsv.parameterColumns(a.results()));
+    names.addAll(ReportCsv.parameterColumns(b.results()));
+    return List.copyOf(names);
+  }
+
+  private static String cell(java.util.OptionalDouble v) {
+    return v.isPresent() ? ReportCsv.number(v.getAsDouble()) : "";
+  }
+}

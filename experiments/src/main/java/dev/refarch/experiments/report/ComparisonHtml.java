@@ -1,0 +1,142 @@
+package dev.refarch.experiments.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/**
+ * Writes {@code comparison.html}: both sides' headers, a chart of overall throughput per set of
+ * parameters (A beside B), a chart of the relative change of throughput and p99 per operation,
+ * and a table of the main figures with their deltas. {@code comparison.csv} has every metric.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ComparisonHtml {
+
+  /** The metrics the page's table shows; the CSV and JSON have all. */
+  static final Set<Metric> SHOWN = Set.of(Metric.THROUGHPUT, Metric.P50, Metric.P99,
+      Metric.P999, Metric.INTERRUPTION, Metric.LOST_WRITES);
+
+  private ComparisonHtml() {
+  }
+
+  static String render(Comparison.Side a, Comparison.Side b, List<ComparisonRow> rows) {
+    String title = "Comparison: " + a.label() + " and " + b.label();
+    Html h = new Html().raw(Page.open(title));
+    h.element("h1", "", title);
+    h.raw("<dl class=\"meta\">\n");
+    h.element("dt", "", "A").element("dd", "", describe(a));
+    h.element("dt", "", "B").element("dd", "", describe(b));
+    h.element("dt", "", "delta").element("dd", "", "B − A in the figure's unit, and relative to"
+        + " A in percent; every figure is the median of a point's completed repetitions");
+    h.raw("</dl>\n<section id=\"charts\">\n").element("h2", "", "Charts");
+    throughputChart(a, b, rows).ifPresent(h::figure);
+    changeChart(rows).ifPresent(h::figure);
+    h.raw("</section>\n<section id=\"figures\">\n").element("h2", "", "Figures");
+    List<String> parameters = ComparisonFormats.parameterColumns(a, b);
+    List<String> headers = new ArrayList<>(parameters);
+    headers.addAll(List.of("operation", "metric", "A", "B", "delta", "delta %", "repetitions A/B"));
+    h.table("comparison", headers.toArray(String[]::new));
+    for (ComparisonRow r : rows) {
+      if (!SHOWN.contains(r.metric())) {
+        continue;
+      }
+      List<String> cells = new ArrayList<>();
+      parameters.forEach(name -> cells.add(r.parameters().getOrDefault(name, "")));
+      cells.addAll(List.of(r.operation(), r.metric().label() + " " + r.metric().unit(),
+          figure(r.a(), r.metric()), figure(r.b(), r.metric()), figure(r.delta(), r.metric()),
+          r.deltaPct().isPresent() ? Labels.percent(r.deltaPct().getAsDouble()) : "n/a",
+          r.aCompleted() + "/" + r.bCompleted()));
+      h.row(r.a().isEmpty() || r.b().isEmpty() ? "empty" : "", cells.toArray(String[]::new));
+    }
+    h.endTable();
+    only(h, "Only in A", Comparison.onlyIn(a.results(), b.results()));
+    only(h, "Only in B", Comparison.onlyIn(b.results(), a.results()));
+    h.raw("</section>\n");
+    return h.raw(Page.close("Generated from the results folders " + a.label() + "/ and "
+        + b.label() + "/ only; comparison.json and comparison.csv beside this page hold every"
+        + " metric.")).toString();
+  }
+
+  private static String describe(Comparison.Side s) {
+    Plan plan = s.results().plan();
+    long completed = s.results().trials().stream()
+        .filter(t -> t.status() == TrialRecord.Status.COMPLETED).count();
+    return s.label() + " — " + (plan.title().isEmpty() ? plan.experiment() : plan.title())
+        + "; " + completed + " of " + s.results().trials().size() + " trials completed";
+  }
+
+  private static void only(Html h, String heading, List<Map<String, String>> parameters) {
+    if (!parameters.isEmpty()) {
+      h.element("h3", "", heading);
+      h.raw("<ul>\n");
+      parameters.forEach(p -> h.element("li", "", Labels.parameters(p)));
+      h.raw("</ul>\n");
+    }
+  }
+
+  private static String figure(OptionalDouble v, Metric metric) {
+    return v.isPresent() ? Labels.figure(v.getAsDouble(), metric) : "n/a";
+  }
+
+  private static Optional<ChartImage> throughputChart(Comparison.Side a, Comparison.Side b,
+      List<ComparisonRow> rows) {
+    List<ComparisonRow> both = rows.stream().filter(r -> r.operation().equals(Metric.OVERALL)
+        && r.metric() == Metric.THROUGHPUT && r.delta().isPresent()).toList();
+    if (both.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> labels = both.stream().map(r -> Labels.values(r.parameters())).toList();
+    CategoryChart chart = bars("Overall throughput", "ops/s", labels, both.get(0).parameters());
+    chart.addSeries("A: " + a.label(), labels, both.stream().map(r -> r.a().getAsDouble()).toList());
+    chart.addSeries("B: " + b.label(), labels, both.stream().map(r -> r.b().getAsDouble()).toList());
+    return Optional.of(Charts.png("throughput", "Overall throughput, A beside B", "Median overall"
+        + " throughput per set of parameters both sides measured.", chart));
+  }
+
+  private static Optional<ChartImage> changeChart(List<ComparisonRow> rows) {
+    List<ComparisonRow> changes = rows.stream().filter(r -> r.deltaPct().isPresent()
+        && (r.metric() == Metric.THROUGHPUT && r.operation().equals(Metric.OVERALL)
+            || r.metric() == Metric.P99 && !r.operation().equals(Metric.OVERALL))).toList();
+    if (changes.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> names = changes.stream().map(r -> r.operation() + " " + r.metric().label())
+        .distinct().toList();
+    // only parameters where every series has its change, so no bar stands for a missing figure
+    List<Map<String, String>> complete = changes.stream().map(ComparisonRow::parameters).distinct()
+        .filter(p -> changes.stream().filter(r -> r.parameters().equals(p)).count() == names.size())
+        .toList();
+    if (complete.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> labels = complete.stream().map(Labels::values).toList();
+    CategoryChart chart = bars("Change from A to B", "% change", labels, complete.get(0));
+    for (String name : names) {
+      List<Double> values = new ArrayList<>();
+      for (Map<String, String> p : complete) {
+        values.add(changes.stream().filter(r -> r.parameters().equals(p)
+            && (r.operation() + " " + r.metric().label()).equals(name))
+            .mapToDouble(r -> r.deltaPct().getAsDouble()).findFirst().orElseThrow());
+      }
+      chart.addSeries(name, labels, values);
+    }
+    return Optional.of(Charts.png("change", "Change from A to B", "Relative change of overall"
+        + " throughput and of each operation's p99 per set of parameters both sides measured"
+        + " fully.", chart));
+  }
+
+  private static CategoryChart bars(String title, String yTitle, List<String> labels,
+      Map<String, String> example) {
+    CategoryChart chart = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
+        .title(title).xAxisTitle(String.join(" / ", example.keySet())).yAxisTitle(yTitle).build();
+    Charts.style(chart.getStyler());
+    Charts.fitLabels(chart.getStyler(), labels);
+    return chart;
+  }
+}

@@ -1,0 +1,149 @@
+package dev.refarch.experiments.report;
+
+import dev.refarch.experiments.results.TrialJson;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * An experiment's results folder read back: the plan, every planned trial (missing ones
+ * included), the trials grouped into {@link Point}s, and the parameter charts put on their x-axis.
+ * Everything derives from the folder; nothing is cached elsewhere. Immutable.
+ *
+ * <pre>{@code
+ * ExperimentResults r = ExperimentResults.load(Path.of("results/A1-client-threads"));
+ * r.points().forEach(p -> System.out.println(p.label() + " " + p.median("OVERALL", Metric.THROUGHPUT)));
+ * }</pre>
+ *
+ * @param plan the experiment's plan
+ * @param trials every planned trial, in plan order
+ * @param unplanned folders with a {@code trial.json} that the plan does not list, by name
+ * @param points trials grouped by parameters, in the order each first appears in the plan
+ * @param xParameter the parameter sweep charts put on the x-axis; empty when nothing varies
+ */
+public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String> unplanned,
+    List<Point> points, Optional<String> xParameter) {
+
+  public ExperimentResults {
+    trials = List.copyOf(trials);
+    unplanned = List.copyOf(unplanned);
+    points = List.copyOf(points);
+  }
+
+  /**
+   * Reads {@code experimentDir}: its {@code plan.json} and each planned trial's folder.
+   *
+   * @throws ReportException when there is no readable plan
+   */
+  public static ExperimentResults load(Path experimentDir) {
+    Plan plan = PlanJson.read(experimentDir.resolve(Plan.FILE));
+    List<TrialRecord> trials = new ArrayList<>();
+    for (Plan.PlannedTrial t : plan.trials()) {
+      trials.add(TrialReader.read(experimentDir.resolve(t.id()), t));
+    }
+    Map<Map<String, String>, List<TrialRecord>> groups = new LinkedHashMap<>();
+    trials.forEach(t -> groups.computeIfAbsent(t.parameters(), p -> new ArrayList<>()).add(t));
+    List<Point> points = groups.entrySet().stream().map(e -> new Point(e.getKey(), e.getValue()))
+        .toList();
+    return new ExperimentResults(plan, trials, unplanned(experimentDir, plan), points,
+        xParameter(plan, points));
+  }
+
+  private static List<String> unplanned(Path dir, Plan plan) {
+    Set<String> planned = new LinkedHashSet<>();
+    plan.trials().forEach(t -> planned.add(t.id()));
+    try (Stream<Path> children = Files.list(dir)) {
+      return children.filter(c -> Files.isRegularFile(c.resolve(TrialJson.FILE)))
+          .map(c -> c.getFileName().toString())
+          .filter(name -> !name.startsWith(".") && !planned.contains(name)).sorted().toList();
+    } catch (IOException e) {
+      throw new ReportException(dir, "cannot list the trial folders: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The swept parameter on the x-axis: the last one that takes more than one value and whose
+   * values are all numbers (threads, records, target), else the last that takes more than one
+   * value. With {@code [workload, threadcount]} this is {@code threadcount}, one series per
+   * workload: the papers' figures. A {@code target} the runner added counts as swept last.
+   */
+  static Optional<String> xParameter(Plan plan, List<Point> points) {
+    List<String> candidates = new ArrayList<>(plan.sweep().parameters());
+    points.forEach(p -> p.parameters().keySet().stream()
+        .filter(k -> !candidates.contains(k)).forEach(candidates::add));
+    Optional<String> numeric = Optional.empty();
+    Optional<String> any = Optional.empty();
+    for (String name : candidates) {
+      List<String> values = values(points, name);
+      if (values.size() > 1) {
+        any = Optional.of(name);
+        if (values.stream().allMatch(ExperimentResults::isNumber)) {
+          numeric = Optional.of(name);
+        }
+      }
+    }
+    return numeric.isPresent() ? numeric : any;
+  }
+
+  /** The distinct values of {@code parameter}, numerically sorted when all are numbers. */
+  static List<String> values(List<Point> points, String parameter) {
+    List<String> values = new ArrayList<>(new LinkedHashSet<>(points.stream()
+        .map(p -> p.parameters().get(parameter)).filter(v -> v != null).toList()));
+    if (values.stream().allMatch(ExperimentResults::isNumber)) {
+      values.sort((a, b) -> new BigDecimal(a).compareTo(new BigDecimal(b)));
+    }
+    return values;
+  }
+
+  static boolean isNumber(String s) {
+    try {
+      new BigDecimal(s);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** The x-axis values in chart order. */
+  public List<String> xValues() {
+    return xParameter.map(x -> values(points, x)).orElse(List.of());
+  }
+
+  /** Series of sweep charts: the points grouped by every parameter but the x-axis one. */
+  public Map<Map<String, String>, List<Point>> series() {
+    Map<Map<String, String>, List<Point>> series = new LinkedHashMap<>();
+    for (Point p : points) {
+      Map<String, String> key = new LinkedHashMap<>(p.parameters());
+      xParameter.ifPresent(key::remove);
+      series.computeIfAbsent(Plan.ordered(key), k -> new ArrayList<>()).add(p);
+    }
+    return series;
+  }
+
+  /** The point whose parameters include all of {@code parameters}, if exactly one does. */
+  public Optional<Point> point(Map<String, String> parameters) {
+    List<Point> matching = points.stream().filter(p -> p.matches(parameters)).toList();
+    return matching.size() == 1 ? Optional.of(matching.get(0)) : Optional.empty();
+  }
+
+  /** The point of the study's baseline, when the plan names one that was planned. */
+  public Optional<Point> baselinePoint() {
+    return plan.baseline().isEmpty() ? Optional.empty() : point(plan.baseline());
+  }
+
+  /** Every operation type any trial measured, {@code OVERALL} first. */
+  public List<String> operations() {
+    Set<String> ops = new LinkedHashSet<>();
+    points.forEach(p -> ops.addAll(p.operations()));
+    return Point.ordered(ops);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.refarch.experiments.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An experiment's {@code plan.json} as the report reads it: what was swept, the study's baseline,
+ * every planned trial with its parameters, the paper's reference figures and an optional latency
+ * SLO. Immutable; parameter maps keep the file's order.
+ *
+ * <pre>{@code
+ * Plan plan = PlanJson.read(Path.of("results/A1-client-threads/plan.json"));
+ * plan.trials().forEach(t -> System.out.println(t.id() + " " + t.parameters()));
+ * }</pre>
+ *
+ * @param experiment the experiment's name, also its folder's name
+ * @param title a heading for people, e.g. {@code A1: client threads}
+ * @param study the study's id, e.g. {@code A1}
+ * @param source the paper the study comes from
+ * @param scale {@code paper} or {@code laptop}
+ * @param sweep how the parameters were varied
+ * @param baseline the study's baseline parameters; may be empty
+ * @param trials every planned trial, in plan order
+ * @param references the paper's figures to compare with
+ * @param slo the latency bound of an SLO search, if this experiment is one
+ */
+public record Plan(String experiment, String title, String study, String source, String scale,
+    Sweep sweep, Map<String, String> baseline, List<PlannedTrial> trials,
+    List<Reference> references, Optional<Slo> slo) {
+
+  /** The layout this reader understands. */
+  public static final String FORMAT = "ycsb-mongo-refarch/plan/1";
+  public static final String FILE = "plan.json";
+
+  public Plan {
+    Objects.requireNonNull(experiment, "experiment");
+    Objects.requireNonNull(sweep, "sweep");
+    baseline = ordered(baseline);
+    trials = List.copyOf(trials);
+    references = List.copyOf(references);
+    Objects.requireNonNull(slo, "slo");
+  }
+
+  /**
+   * How the trials' parameters were generated.
+   *
+   * @param mode e.g. {@code cartesian}
+   * @param parameters the swept parameters' names, in the plan's order
+   */
+  public record Sweep(String mode, List<String> parameters) {
+    public Sweep {
+      parameters = List.copyOf(parameters);
+    }
+  }
+
+  /**
+   * One planned trial.
+   *
+   * @param id the trial's folder name
+   * @param parameters the swept parameters' values
+   * @param repetition 1 for the first run of these parameters, 2 for the second…
+   */
+  public record PlannedTrial(String id, Map<String, String> parameters, int repetition) {
+    public PlannedTrial {
+      Objects.requireNonNull(id, "id");
+      parameters = ordered(parameters);
+    }
+  }
+
+  /**
+   * A figure the paper reports for some parameters.
+   *
+   * @param parameters the parameters it was measured at (a subset of a trial's parameters)
+   * @param metric what was measured
+   * @param operation YCSB's operation name, or {@link Metric#OVERALL}
+   * @param value the paper's value, in {@code unit}
+   * @param unit as the plan states it
+   * @param source where in the paper, e.g. {@code Table 5}
+   */
+  public record Reference(Map<String, String> parameters, Metric metric, String operation,
+      double value, String unit, String source) {
+    public Reference {
+      parameters = ordered(parameters);
+      Objects.requireNonNull(metric, "metric");
+      Objects.requireNonNull(operation, "operation");
+    }
+  }
+
+  /**
+   * A latency bound: the report marks the highest throughput whose latency stays within it.
+   *
+   * @param operation YCSB's operation name, or {@link Metric#OVERALL}
+   * @param metric a latency statistic, e.g. {@link Metric#P99}
+   * @param boundMs the bound in milliseconds, inclusive
+   */
+  public record Slo(String operation, Metric metric, double boundMs) {
+    public Slo {
+      Objects.requireNonNull(operation, "operation");
+      Objects.requireNonNull(metric, "metric");
+    }
+  }
+
+  static Map<String, String> ordered(Map<String, String> map) {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+  }
+}

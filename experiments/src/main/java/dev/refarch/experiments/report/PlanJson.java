@@ -1,0 +1,128 @@
+package dev.refarch.experiments.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads an experiment's {@code plan.json} (layout {@value Plan#FORMAT}) into a {@link Plan}.
+ *
+ * <p>Stateless and thread-safe. A field with a wrong value fails with a {@link
+ * ConfigurationException} naming the field by its path in the file, e.g.
+ * {@code plan.json references[1].metric='p98' is not allowed; allowed: throughput, mean, …}.
+ */
+public final class PlanJson {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private PlanJson() {
+  }
+
+  /**
+   * Reads {@code file}.
+   *
+   * @throws ReportException when the file is missing or not JSON
+   * @throws ConfigurationException when a field is missing or has a value not allowed
+   */
+  public static Plan read(Path file) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(Files.readString(file));
+    } catch (NoSuchFileException e) {
+      throw new ReportException(file, "no plan: the experiment runner writes plan.json before the"
+          + " first trial; point the report at results/<experiment>/", e);
+    } catch (IOException e) {
+      throw new ReportException(file, "cannot read the plan: " + e.getMessage(), e);
+    }
+    return parse(root);
+  }
+
+  /** The plan in {@code root}, a parsed {@code plan.json}. */
+  static Plan parse(JsonNode root) {
+    String format = root.path("format").asText(null);
+    if (!Plan.FORMAT.equals(format)) {
+      throw new ConfigurationException(key("format"), format, Plan.FORMAT);
+    }
+    JsonNode sweep = root.path("sweep");
+    List<String> swept = new ArrayList<>();
+    sweep.path("parameters").forEach(p -> swept.add(p.asText()));
+    List<Plan.PlannedTrial> trials = new ArrayList<>();
+    JsonNode trialNodes = root.path("trials");
+    for (int i = 0; i < trialNodes.size(); i++) {
+      JsonNode t = trialNodes.get(i);
+      trials.add(new Plan.PlannedTrial(required(t, "id", "trials[" + i + "].id"),
+          strings(t.path("parameters")), t.path("repetition").asInt(1)));
+    }
+    List<Plan.Reference> references = new ArrayList<>();
+    JsonNode refNodes = root.path("references");
+    for (int i = 0; i < refNodes.size(); i++) {
+      references.add(reference(refNodes.get(i), "references[" + i + "]"));
+    }
+    return new Plan(required(root, "experiment", "experiment"), root.path("title").asText(""),
+        root.path("study").asText(""), root.path("source").asText(""),
+        root.path("scale").asText(""),
+        new Plan.Sweep(sweep.path("mode").asText(""), swept), strings(root.path("baseline")),
+        trials, references, slo(root.path("slo")));
+  }
+
+  private static Plan.Reference reference(JsonNode r, String at) {
+    Metric metric = Metric.parse(key(at + ".metric"), r.path("metric").asText(null));
+    JsonNode value = r.path("value");
+    if (!value.isNumber()) {
+      throw new ConfigurationException(key(at + ".value"), value.isMissingNode() ? null
+          : value.toString(), "a number in the reference's unit");
+    }
+    return new Plan.Reference(strings(r.path("parameters")), metric,
+        r.path("operation").asText(Metric.OVERALL), value.asDouble(),
+        r.path("unit").asText(metric.unit()), r.path("source").asText(""));
+  }
+
+  private static Optional<Plan.Slo> slo(JsonNode slo) {
+    if (slo.isMissingNode() || slo.isNull()) {
+      return Optional.empty();
+    }
+    Metric metric = Metric.parse(key("slo.metric"), slo.path("metric").asText(null));
+    if (!metric.isLatency()) {
+      throw new ConfigurationException(key("slo.metric"), metric.label(),
+          "a latency statistic: mean, p50, p90, p95, p99, p99.9, p99.99, max");
+    }
+    JsonNode bound = slo.path("boundMs");
+    if (!bound.isNumber() || bound.asDouble() <= 0) {
+      throw new ConfigurationException(key("slo.boundMs"), bound.isMissingNode() ? null
+          : bound.toString(), "a positive number of milliseconds");
+    }
+    return Optional.of(new Plan.Slo(slo.path("operation").asText(Metric.OVERALL), metric,
+        bound.asDouble()));
+  }
+
+  private static String required(JsonNode node, String field, String at) {
+    JsonNode v = node.path(field);
+    if (!v.isTextual() || v.asText().isBlank()) {
+      throw new ConfigurationException(key(at), v.isMissingNode() ? null : v.toString(),
+          "a non-empty string");
+    }
+    return v.asText();
+  }
+
+  /** An object of scalars as strings, in file order; numbers as written (e.g. {@code 128}). */
+  private static Map<String, String> strings(JsonNode object) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : object.properties()) {
+      out.put(e.getKey(), e.getValue().asText());
+    }
+    return out;
+  }
+
+  private static String key(String at) {
+    return Plan.FILE + " " + at;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.refarch.experiments.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The points table of {@code report.html}: per point its parameters, how many repetitions
+ * completed, overall throughput, p50 and p99 per operation type, the longest interruption when
+ * there were faults, and whether it met the SLO. The baseline row and each series' highest
+ * throughput within the SLO are highlighted.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class PointsTable {
+
+  private PointsTable() {
+  }
+
+  static void write(Html h, ExperimentResults r, List<SloMark> marks) {
+    List<String> parameters = ReportCsv.parameterColumns(r);
+    List<String> operations = r.operations().stream().filter(o -> !o.equals(Metric.OVERALL))
+        .toList();
+    boolean interruptions = r.points().stream()
+        .anyMatch(p -> p.stat(Metric.OVERALL, Metric.INTERRUPTION).isPresent());
+    List<String> headers = new ArrayList<>(parameters);
+    headers.add("repetitions");
+    headers.add("throughput ops/s");
+    for (String op : operations) {
+      headers.add(op + " p50 ms");
+      headers.add(op + " p99 ms");
+    }
+    if (interruptions) {
+      headers.add("interruption ms");
+    }
+    r.plan().slo().ifPresent(slo -> headers.add("within SLO"));
+    h.table("points", headers.toArray(String[]::new));
+    for (Point p : r.points()) {
+      List<String> cells = new ArrayList<>();
+      parameters.forEach(name -> cells.add(p.parameters().getOrDefault(name, "")));
+      cells.add(repetitions(p));
+      cells.add(ReportHtml.stat(p.stat(Metric.OVERALL, Metric.THROUGHPUT), Metric.THROUGHPUT));
+      for (String op : operations) {
+        cells.add(ReportHtml.stat(p.stat(op, Metric.P50), Metric.P50));
+        cells.add(ReportHtml.stat(p.stat(op, Metric.P99), Metric.P99));
+      }
+      if (interruptions) {
+        cells.add(ReportHtml.stat(p.stat(Metric.OVERALL, Metric.INTERRUPTION), Metric.INTERRUPTION));
+      }
+      r.plan().slo().ifPresent(slo -> cells.add(p.completed().isEmpty() ? ""
+          : SloMark.meets(slo, p.median(slo.operation(), slo.metric())) ? "yes" : "no"));
+      h.row(rowClass(r, p, marks), cells.toArray(String[]::new));
+    }
+    h.endTable();
+  }
+
+  /** {@code 2 of 2}, {@code 0 of 1 (1 failed)}. */
+  private static String repetitions(Point p) {
+    String s = p.count(TrialRecord.Status.COMPLETED) + " of " + p.trials().size();
+    List<String> other = new ArrayList<>();
+    for (TrialRecord.Status status : List.of(TrialRecord.Status.FAILED, TrialRecord.Status.MISSING)) {
+      if (p.count(status) > 0) {
+        other.add(p.count(status) + " " + status.label());
+      }
+    }
+    return other.isEmpty() ? s : s + " (" + String.join(", ", other) + ")";
+  }
+
+  private static String rowClass(ExperimentResults r, Point p, List<SloMark> marks) {
+    if (marks.stream().anyMatch(m -> m.best().filter(p::equals).isPresent())) {
+      return "slo-best";
+    }
+    if (r.baselinePoint().filter(p::equals).isPresent()) {
+      return "baseline";
+    }
+    return p.completed().isEmpty() ? "empty" : "";
+  }
+}

@@ -1,0 +1,113 @@
+package dev.refarch.experiments.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Writes {@code report.html}: one self-contained page — header, sweep charts, the points table,
+ * the paper's references, the SLO, timelines with fault windows, the percentile spectrum and every
+ * trial's status. Charts are PNGs embedded as {@code data:} URIs; nothing loads from anywhere.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ReportHtml {
+
+  private ReportHtml() {
+  }
+
+  static String render(ExperimentResults r, List<ReferenceCheck> checks, List<SloMark> marks) {
+    Plan plan = r.plan();
+    String title = plan.title().isEmpty() ? plan.experiment() : plan.title();
+    Html h = new Html().raw(Page.open(title + " — report"));
+    h.element("h1", "", title);
+    header(h, r);
+    h.raw("<nav><a href=\"#sweep\">charts</a><a href=\"#points\">points</a>"
+        + "<a href=\"#references\">references</a><a href=\"#timelines\">timelines</a>"
+        + "<a href=\"#spectrum\">percentiles</a><a href=\"#trials\">trials</a></nav>\n");
+    h.raw("<section id=\"sweep\">\n").element("h2", "", "Throughput and latency against "
+        + r.xParameter().orElse("the swept parameter"));
+    List<ChartImage> sweep = new ArrayList<>();
+    SweepCharts.throughput(r, marks).ifPresent(sweep::add);
+    r.operations().stream().filter(op -> !op.equals(Metric.OVERALL))
+        .forEach(op -> SweepCharts.latency(r, op).ifPresent(sweep::add));
+    if (sweep.isEmpty()) {
+      h.element("p", "note", "No sweep charts: no parameter takes more than one value, or no"
+          + " trial has completed yet.");
+    }
+    sweep.forEach(h::figure);
+    h.raw("</section>\n<section id=\"points\">\n").element("h2", "", "Points");
+    PointsTable.write(h, r, marks);
+    h.raw("</section>\n<section id=\"references\">\n").element("h2", "", "The paper's figures");
+    references(h, checks);
+    h.raw("</section>\n");
+    TrialSections.write(h, r);
+    return h.raw(Page.close("Generated from the results folder " + plan.experiment()
+        + "/ only (plan.json, trial.json, run.hlog, timeline.csv); report.json and report.csv"
+        + " beside this page hold the same figures.")).toString();
+  }
+
+  private static void header(Html h, ExperimentResults r) {
+    Plan plan = r.plan();
+    h.raw("<dl class=\"meta\">\n");
+    meta(h, "experiment", plan.experiment());
+    meta(h, "study", plan.study());
+    meta(h, "source", plan.source());
+    meta(h, "scale", plan.scale());
+    meta(h, "sweep", plan.sweep().mode() + " over " + String.join(", ", plan.sweep().parameters())
+        + r.xParameter().map(x -> "; charts against " + x).orElse(""));
+    meta(h, "baseline", Labels.parameters(plan.baseline()));
+    meta(h, "trials", r.trials().size() + " planned: " + java.util.Arrays.stream(
+        TrialRecord.Status.values()).map(s -> r.trials().stream().filter(t -> t.status() == s)
+        .count() + " " + s.label()).collect(Collectors.joining(", "))
+        + (r.unplanned().isEmpty() ? "" : "; not in the plan: " + String.join(", ", r.unplanned())));
+    meta(h, "latency", "service time in ms from the merged HDR histograms; every figure is the"
+        + " median of a point's completed repetitions, with min–max when they differ");
+    plan.slo().ifPresent(slo -> meta(h, "SLO", slo.metric().label() + " of " + slo.operation()
+        + " ≤ " + Labels.fixed(slo.boundMs(), 3) + " ms"));
+    h.raw("</dl>\n");
+  }
+
+  private static void meta(Html h, String term, String value) {
+    if (!value.isEmpty()) {
+      h.element("dt", "", term).element("dd", "", value);
+    }
+  }
+
+  private static void references(Html h, List<ReferenceCheck> checks) {
+    if (checks.isEmpty()) {
+      h.element("p", "note", "The plan has no reference figures for this study.");
+      return;
+    }
+    ReferenceChart.of(checks).ifPresent(h::figure);
+    h.table("references", "parameters", "metric", "operation", "paper", "source",
+        "relative to", "paper change", "measured", "measured change", "note");
+    for (ReferenceCheck c : checks) {
+      Plan.Reference ref = c.reference();
+      h.row(c.isBaseline() ? "baseline" : "", Labels.parameters(ref.parameters()),
+          ref.metric().label(), ref.operation(), Labels.figure(ref.value(), ref.metric()) + " "
+              + ref.unit(), ref.source(),
+          c.baselineParameters().isEmpty() ? "" : Labels.parameters(c.baselineParameters()),
+          percent(c.paperChangePct()),
+          c.measured().isPresent() ? Labels.figure(c.measured().getAsDouble(), ref.metric()) + " "
+              + ref.metric().unit() : "n/a",
+          percent(c.measuredChangePct()), c.note());
+    }
+    h.endTable();
+  }
+
+  private static String percent(java.util.OptionalDouble v) {
+    return v.isPresent() ? Labels.percent(v.getAsDouble()) : "n/a";
+  }
+
+  /** {@code 308.5 (225.0–392.0)}, or just the median when the repetitions agree. */
+  static String stat(Optional<Stat> s, Metric metric) {
+    if (s.isEmpty()) {
+      return "";
+    }
+    String median = Labels.figure(s.get().median(), metric);
+    return s.get().spread() ? median + " (" + Labels.figure(s.get().min(), metric) + "–"
+        + Labels.figure(s.get().max(), metric) + ")" : median;
+  }
+}

@@ -1,0 +1,262 @@
+package dev.refarch.experiments.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Writes {@code report.json} (layout {@value #FORMAT}): the plan's header, every point with the
+ * median, min and max of each figure, every trial with its own figures and faults, the reference
+ * checks and the SLO marks. Numbers have three decimals and a dot in every locale; figures a
+ * trial did not measure are absent, changes that cannot be computed are {@code null}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ReportJson {
+
+  static final String FORMAT = "ycsb-mongo-refarch/report/1";
+  static final JsonFactory JSON = JsonFactory.builder()
+      .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+
+  private ReportJson() {
+  }
+
+  static String render(ExperimentResults r, List<ReferenceCheck> checks, List<SloMark> marks) {
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+      Plan plan = r.plan();
+      g.writeStartObject();
+      g.writeStringField("format", FORMAT);
+      g.writeStringField("experiment", plan.experiment());
+      g.writeStringField("title", plan.title());
+      g.writeStringField("study", plan.study());
+      g.writeStringField("source", plan.source());
+      g.writeStringField("scale", plan.scale());
+      g.writeObjectFieldStart("sweep");
+      g.writeStringField("mode", plan.sweep().mode());
+      g.writeArrayFieldStart("parameters");
+      for (String p : plan.sweep().parameters()) {
+        g.writeString(p);
+      }
+      g.writeEndArray();
+      g.writeStringField("xAxis", r.xParameter().orElse(null));
+      g.writeEndObject();
+      map(g, "baseline", plan.baseline());
+      g.writeStringField("latency", "service time in ms, from the trials' merged HDR histograms");
+      counts(g, r.trials());
+      g.writeArrayFieldStart("unplanned");
+      for (String u : r.unplanned()) {
+        g.writeString(u);
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("points");
+      for (Point p : r.points()) {
+        point(g, r, p);
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("trials");
+      for (TrialRecord t : r.trials()) {
+        trial(g, t);
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("references");
+      for (ReferenceCheck c : checks) {
+        reference(g, c);
+      }
+      g.writeEndArray();
+      slo(g, plan.slo(), marks);
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out + "\n";
+  }
+
+  private static void counts(JsonGenerator g, List<TrialRecord> trials) throws IOException {
+    g.writeObjectFieldStart("trialCounts");
+    g.writeNumberField("planned", trials.size());
+    for (TrialRecord.Status s : TrialRecord.Status.values()) {
+      g.writeNumberField(s.label(), trials.stream().filter(t -> t.status() == s).count());
+    }
+    g.writeEndObject();
+  }
+
+  private static void point(JsonGenerator g, ExperimentResults r, Point p) throws IOException {
+    g.writeStartObject();
+    map(g, "parameters", p.parameters());
+    g.writeBooleanField("baseline", r.baselinePoint().filter(p::equals).isPresent());
+    if (r.plan().slo().isPresent()) {
+      Plan.Slo slo = r.plan().slo().get();
+      g.writeBooleanField("meetsSlo", SloMark.meets(slo, p.median(slo.operation(), slo.metric())));
+    }
+    g.writeArrayFieldStart("trials");
+    for (TrialRecord t : p.trials()) {
+      g.writeString(t.id());
+    }
+    g.writeEndArray();
+    for (TrialRecord.Status s : TrialRecord.Status.values()) {
+      g.writeNumberField(s.label(), p.count(s));
+    }
+    g.writeObjectFieldStart("values");
+    for (String op : p.operations()) {
+      g.writeObjectFieldStart(op);
+      for (Metric m : Metric.values()) {
+        Optional<Stat> stat = p.stat(op, m);
+        if (stat.isPresent()) {
+          g.writeObjectFieldStart(m.label());
+          number(g, "median", stat.get().median());
+          number(g, "min", stat.get().min());
+          number(g, "max", stat.get().max());
+          g.writeNumberField("n", stat.get().count());
+          g.writeEndObject();
+        }
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void trial(JsonGenerator g, TrialRecord t) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("id", t.id());
+    map(g, "parameters", t.parameters());
+    g.writeNumberField("repetition", t.repetition());
+    g.writeStringField("status", t.status().label());
+    g.writeArrayFieldStart("failures");
+    for (String f : t.failures()) {
+      g.writeString(f);
+    }
+    g.writeEndArray();
+    g.writeObjectFieldStart("values");
+    for (Map.Entry<String, Map<Metric, Double>> op : t.values().entrySet()) {
+      if (!op.getValue().isEmpty()) {
+        g.writeObjectFieldStart(op.getKey());
+        for (Map.Entry<Metric, Double> v : op.getValue().entrySet()) {
+          number(g, v.getKey().label(), v.getValue());
+        }
+        g.writeEndObject();
+      }
+    }
+    g.writeEndObject();
+    g.writeArrayFieldStart("faults");
+    for (TrialFault f : t.faults()) {
+      fault(g, f);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("faultWindows");
+    for (FaultWindow w : t.faultWindows()) {
+      g.writeStartObject();
+      g.writeNumberField("fromEpochMs", w.fromEpochMs());
+      g.writeNumberField("toEpochMs", w.toEpochMs());
+      g.writeStringField("label", w.label());
+      g.writeStringField("endedBy", w.endedBy());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  private static void fault(JsonGenerator g, TrialFault f) throws IOException {
+    g.writeStartObject();
+    g.writeNumberField("epochMs", f.epochMs());
+    g.writeStringField("phase", f.phase());
+    g.writeStringField("action", f.action());
+    g.writeStringField("target", f.target());
+    g.writeStringField("member", f.member());
+    if (!f.injected()) {
+      g.writeStringField("failure", f.failure());
+    }
+    g.writeFieldName("electionMs");
+    if (f.electionMs().isPresent()) {
+      g.writeNumber(f.electionMs().get());
+    } else {
+      g.writeNull();
+    }
+    g.writeObjectFieldStart("interruptionMs");
+    for (Map.Entry<String, Long> i : f.interruptionMs().entrySet()) {
+      g.writeNumberField(i.getKey(), i.getValue());
+    }
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void reference(JsonGenerator g, ReferenceCheck c) throws IOException {
+    Plan.Reference ref = c.reference();
+    g.writeStartObject();
+    map(g, "parameters", ref.parameters());
+    g.writeStringField("metric", ref.metric().label());
+    g.writeStringField("operation", ref.operation());
+    g.writeStringField("unit", ref.unit());
+    g.writeStringField("source", ref.source());
+    number(g, "paper", ref.value());
+    map(g, "baselineParameters", c.baselineParameters());
+    optional(g, "paperBaseline", c.paperBaseline());
+    optional(g, "paperChangePct", c.paperChangePct());
+    g.writeStringField("measuredUnit", ref.metric().unit());
+    optional(g, "measured", c.measured());
+    optional(g, "measuredBaseline", c.measuredBaseline());
+    optional(g, "measuredChangePct", c.measuredChangePct());
+    g.writeStringField("note", c.note());
+    g.writeEndObject();
+  }
+
+  private static void slo(JsonGenerator g, Optional<Plan.Slo> slo, List<SloMark> marks)
+      throws IOException {
+    if (slo.isEmpty()) {
+      g.writeNullField("slo");
+      return;
+    }
+    g.writeObjectFieldStart("slo");
+    g.writeStringField("operation", slo.get().operation());
+    g.writeStringField("metric", slo.get().metric().label());
+    number(g, "boundMs", slo.get().boundMs());
+    g.writeArrayFieldStart("best");
+    for (SloMark m : marks) {
+      g.writeStartObject();
+      map(g, "series", m.series());
+      if (m.best().isPresent()) {
+        map(g, "parameters", m.best().get().parameters());
+        number(g, "throughput", m.throughput());
+        number(g, "latencyMs", m.latencyMs());
+      } else {
+        g.writeNullField("parameters");
+      }
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  static void map(JsonGenerator g, String name, Map<String, String> map) throws IOException {
+    g.writeObjectFieldStart(name);
+    for (Map.Entry<String, String> e : map.entrySet()) {
+      g.writeStringField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+  }
+
+  static void number(JsonGenerator g, String name, double value) throws IOException {
+    g.writeFieldName(name);
+    if (Double.isFinite(value)) {
+      g.writeNumber(Labels.decimal(value));
+    } else {
+      g.writeNull();
+    }
+  }
+
+  static void optional(JsonGenerator g, String name, OptionalDouble value) throws IOException {
+    if (value.isPresent()) {
+      number(g, name, value.getAsDouble());
+    } else {
+      g.writeNullField(name);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+package dev.refarch.experiments.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.experiments.results.TrialJson;
+import dev.refarch.ycsb.measure.HdrLogs;
+import dev.refarch.ycsb.measure.LatencyKind;
+import dev.refarch.ycsb.measure.LatencyStats;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Reads one trial's folder — {@code trial.json} for status, per-operation figures and faults,
+ * {@code run.hlog} for the latency of all operations together — into a {@link TrialRecord}.
+ *
+ * <p>Stateless and thread-safe. Never throws for a broken trial: an unreadable or foreign
+ * {@code trial.json} makes a failed record that says why.
+ */
+final class TrialReader {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String AUDIT = "audit";
+
+  private TrialReader() {
+  }
+
+  /** The record of {@code planned}, whose folder is {@code dir} (which may not exist). */
+  static TrialRecord read(Path dir, Plan.PlannedTrial planned) {
+    Path file = dir.resolve(TrialJson.FILE);
+    if (!Files.isRegularFile(file)) {
+      return TrialRecord.missing(planned);
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(Files.readString(file));
+    } catch (IOException | UncheckedIOException e) {
+      return failed(dir, planned, TrialJson.FILE + " cannot be read: " + e.getMessage());
+    }
+    if (!TrialJson.FORMAT.equals(root.path("format").asText())) {
+      return failed(dir, planned, TrialJson.FILE + " has format '" + root.path("format").asText()
+          + "'; this report reads " + TrialJson.FORMAT);
+    }
+    List<String> failures = new ArrayList<>();
+    root.path("failures").forEach(f -> failures.add(f.asText()));
+    boolean completed = "completed".equals(root.path("status").asText()) && failures.isEmpty();
+    String phase = root.path("phases").has("run") ? "run" : "load";
+    List<TrialFault> faults = faults(root.path("faults"));
+    Map<String, Map<Metric, Double>> values = values(root, phase, dir, faults, failures);
+    return new TrialRecord(planned.id(), parameters(planned, root.path("parameters")),
+        planned.repetition(), completed ? TrialRecord.Status.COMPLETED : TrialRecord.Status.FAILED,
+        failures, values, faults, phase, Optional.of(dir));
+  }
+
+  private static TrialRecord failed(Path dir, Plan.PlannedTrial planned, String why) {
+    return new TrialRecord(planned.id(), planned.parameters(), planned.repetition(),
+        TrialRecord.Status.FAILED, List.of(why), Map.of(), List.of(), "run", Optional.of(dir));
+  }
+
+  /** The plan's parameters, plus the runner's {@code target} for SLO-search trials. */
+  private static Map<String, String> parameters(Plan.PlannedTrial planned, JsonNode recorded) {
+    Map<String, String> p = new LinkedHashMap<>(planned.parameters());
+    String target = recorded.path("target").asText("none");
+    if (!p.containsKey("target") && !target.equals("none") && !target.isEmpty()) {
+      p.put("target", plain(target));
+    }
+    return p;
+  }
+
+  /** {@code 500.0} as {@code 500}: targets are written as doubles but planned as integers. */
+  private static String plain(String number) {
+    try {
+      return new BigDecimal(number).stripTrailingZeros().toPlainString();
+    } catch (NumberFormatException e) {
+      return number;
+    }
+  }
+
+  private static Map<String, Map<Metric, Double>> values(JsonNode root, String phase, Path dir,
+      List<TrialFault> faults, List<String> failures) {
+    Map<String, Map<Metric, Double>> values = new LinkedHashMap<>();
+    Map<Metric, Double> overall = new EnumMap<>(Metric.class);
+    values.put(Metric.OVERALL, overall);
+    JsonNode operations = root.path("phases").path(phase).path("summary").path("operations");
+    double total = 0;
+    for (Map.Entry<String, JsonNode> op : operations.properties()) {
+      Map<Metric, Double> m = new EnumMap<>(Metric.class);
+      double throughput = op.getValue().path("throughput").asDouble();
+      total += throughput;
+      m.put(Metric.THROUGHPUT, throughput);
+      JsonNode service = op.getValue().path("serviceTime");
+      if (service.path("count").asLong() > 0) {
+        for (Metric metric : Metric.values()) {
+          if (metric.isLatency()) {
+            m.put(metric, service.path(metric.label()).asDouble() / 1000.0);
+          }
+        }
+      }
+      values.put(op.getKey(), m);
+    }
+    if (!operations.isEmpty()) {
+      overall.put(Metric.THROUGHPUT, total);
+      overallLatency(dir.resolve(hlogName(phase)), overall, failures);
+    }
+    interruptions(faults, values);
+    JsonNode audit = root.path(AUDIT);
+    if (audit.path("lost").isNumber()) {
+      overall.put(Metric.LOST_WRITES, audit.path("lost").asDouble());
+    }
+    return values;
+  }
+
+  /** Latency of all operations together: the union of every operation's service histogram. */
+  private static void overallLatency(Path hlog, Map<Metric, Double> overall, List<String> failures) {
+    if (!Files.isRegularFile(hlog)) {
+      return;
+    }
+    try {
+      Histogram all = serviceHistograms(hlog).values().stream().collect(() -> new Histogram(3),
+          Histogram::add, Histogram::add);
+      if (all.getTotalCount() > 0) {
+        LatencyStats.of(all).figures().forEach((label, us) ->
+            overall.put(Metric.parse("figure", label), us / 1000.0));
+      }
+    } catch (RuntimeException e) {
+      failures.add(hlog.getFileName() + " cannot be read: " + e.getMessage());
+    }
+  }
+
+  /** The merged HDR log of {@code phase}: {@code run.hlog} or {@code load.hlog}. */
+  static String hlogName(String phase) {
+    return phase + ".hlog";
+  }
+
+  /** The merged timeline of {@code phase}: {@code timeline.csv} or {@code load-timeline.csv}. */
+  static String timelineName(String phase) {
+    return phase.equals("run") ? "timeline.csv" : phase + "-timeline.csv";
+  }
+
+  /** Per operation type, the measured (not warm-up) service-time histogram in nanoseconds. */
+  static Map<String, Histogram> serviceHistograms(Path hlog) {
+    Map<String, Histogram> out = new TreeMap<>();
+    String suffix = "." + LatencyKind.SERVICE.label();
+    HdrLogs.totalsByTag(hlog).forEach((tag, h) -> {
+      if (tag.endsWith(suffix)) {
+        out.put(tag.substring(0, tag.length() - suffix.length()), h);
+      }
+    });
+    return out;
+  }
+
+  private static void interruptions(List<TrialFault> faults, Map<String, Map<Metric, Double>> values) {
+    for (TrialFault f : faults) {
+      f.interruptionMs().forEach((op, ms) -> {
+        values.computeIfAbsent(op, o -> new EnumMap<>(Metric.class))
+            .merge(Metric.INTERRUPTION, ms.doubleValue(), Math::max);
+        values.get(Metric.OVERALL).merge(Metric.INTERRUPTION, ms.doubleValue(), Math::max);
+      });
+    }
+  }
+
+  private static List<TrialFault> faults(JsonNode faults) {
+    List<TrialFault> out = new ArrayList<>();
+    for (JsonNode f : faults) {
+      Map<String, Long> interruption = new TreeMap<>();
+      Map<String, Boolean> resumed = new TreeMap<>();
+      for (Map.Entry<String, JsonNode> op : f.path("interruption").properties()) {
+        interruption.put(op.getKey(), op.getValue().path("interruptionMs").asLong());
+        resumed.put(op.getKey(), op.getValue().path("resumed").asBoolean(true));
+      }
+      JsonNode election = f.path("electionMs");
+      out.add(new TrialFault(f.path("epochMs").asLong(), f.path("phase").asText(""),
+          f.path("action").asText(""), f.path("target").asText(""), f.path("member").asText(""),
+          f.path("failure").asText(""),
+          election.isNumber() ? Optional.of(election.asLong()) : Optional.empty(),
+          interruption, resumed));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.refarch.experiments.report;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What the report knows of one planned trial: its parameters from the plan and, when its folder
+ * exists, its status and figures from {@code trial.json} and {@code run.hlog}. Immutable.
+ *
+ * @param id the trial's id and folder name
+ * @param parameters the plan's parameters, plus {@code target} when {@code trial.json} has one the
+ *     plan does not (SLO-search trials)
+ * @param repetition 1, 2, … for repeated runs of the same parameters
+ * @param status completed, failed or missing
+ * @param failures why it failed, as {@code trial.json} says, or why it could not be read
+ * @param values per operation type (and {@link Metric#OVERALL}), each metric's value in the
+ *     metric's unit; a metric the trial did not measure is absent
+ * @param faults the faults injected, in order
+ * @param phase the phase the figures come from: {@code run}, or {@code load} for load-only trials
+ * @param folder the trial's folder, when it exists
+ */
+public record TrialRecord(String id, Map<String, String> parameters, int repetition,
+    Status status, List<String> failures, Map<String, Map<Metric, Double>> values,
+    List<TrialFault> faults, String phase, Optional<Path> folder) {
+
+  /** Whether a trial ran to the end. */
+  public enum Status {
+    COMPLETED, FAILED, MISSING;
+
+    /** Lower-case name used in every output. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  public TrialRecord {
+    Objects.requireNonNull(id, "id");
+    parameters = Plan.ordered(parameters);
+    Objects.requireNonNull(status, "status");
+    failures = List.copyOf(failures);
+    Map<String, Map<Metric, Double>> copy = new LinkedHashMap<>();
+    values.forEach((op, byMetric) -> {
+      Map<Metric, Double> m = new EnumMap<>(Metric.class);
+      m.putAll(byMetric);
+      copy.put(op, Collections.unmodifiableMap(m));
+    });
+    values = Collections.unmodifiableMap(copy);
+    faults = List.copyOf(faults);
+    Objects.requireNonNull(folder, "folder");
+  }
+
+  /** A planned trial whose folder does not exist (yet). */
+  static TrialRecord missing(Plan.PlannedTrial planned) {
+    return new TrialRecord(planned.id(), planned.parameters(), planned.repetition(),
+        Status.MISSING, List.of(), Map.of(), List.of(), "run", Optional.empty());
+  }
+
+  /** The value of {@code metric} for {@code operation}, if measured. */
+  public OptionalDouble value(String operation, Metric metric) {
+    Double v = values.getOrDefault(operation, Map.of()).get(metric);
+    return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+  }
+
+  /** The windows its faults kept something broken. */
+  public List<FaultWindow> faultWindows() {
+    return FaultWindow.of(faults);
+  }
+}

@@ -1,0 +1,90 @@
+package dev.refarch.experiments.report;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The per-trial sections of {@code report.html}: timelines (the baseline's trial and every trial
+ * with faults) with their fault tables, the percentile spectrum of the baseline's trial, and the
+ * table of all trials with status and failures.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class TrialSections {
+
+  private TrialSections() {
+  }
+
+  static void write(Html h, ExperimentResults r) {
+    Optional<TrialRecord> shown = shownTrial(r);
+    String shownWhy = shown.isPresent() && r.baselinePoint()
+        .filter(p -> p.trials().contains(shown.get())).isPresent()
+        ? "The baseline's first completed repetition."
+        : "The first completed trial (none of the baseline's has completed).";
+    h.raw("<section id=\"timelines\">\n").element("h2", "", "Timelines");
+    List<TrialRecord> timelines = new ArrayList<>();
+    shown.ifPresent(timelines::add);
+    r.trials().stream().filter(t -> !t.faults().isEmpty() && !timelines.contains(t))
+        .forEach(timelines::add);
+    if (timelines.isEmpty()) {
+      h.element("p", "note", "No completed trial to show yet.");
+    }
+    for (TrialRecord t : timelines) {
+      String why = t.equals(shown.orElse(null)) ? shownWhy : "A trial with faults.";
+      TimeCharts.timeline(t, why).ifPresentOrElse(h::figure,
+          () -> h.element("p", "note", t.id() + " has no readable "
+              + TrialReader.timelineName(t.phase()) + "."));
+      if (!t.faults().isEmpty()) {
+        faults(h, t);
+      }
+    }
+    h.raw("</section>\n<section id=\"spectrum\">\n").element("h2", "", "Percentile spectrum");
+    shown.flatMap(t -> TimeCharts.spectrum(t, shownWhy))
+        .ifPresentOrElse(h::figure, () -> h.element("p", "note", "No HDR log to show."));
+    h.raw("</section>\n<section id=\"trials\">\n").element("h2", "", "Trials");
+    h.table("trials", "trial", "parameters", "repetition", "status", "throughput ops/s",
+        "failures");
+    for (TrialRecord t : r.trials()) {
+      h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
+          Labels.parameters(t.parameters()), String.valueOf(t.repetition()), t.status().label(),
+          t.value(Metric.OVERALL, Metric.THROUGHPUT).isPresent()
+              ? Labels.figure(t.value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
+                  Metric.THROUGHPUT) : "",
+          String.join("\n", t.failures()));
+    }
+    h.endTable();
+    h.raw("</section>\n");
+  }
+
+  /** The baseline point's first completed trial, else the first completed trial at all. */
+  static Optional<TrialRecord> shownTrial(ExperimentResults r) {
+    return r.baselinePoint().flatMap(p -> p.completed().stream().findFirst())
+        .or(() -> r.trials().stream().filter(t -> t.status() == TrialRecord.Status.COMPLETED)
+            .findFirst());
+  }
+
+  private static void faults(Html h, TrialRecord t) {
+    h.table("faults", "at (UTC)", "action", "target", "member", "election ms",
+        "interruption ms", "window ends", "failure");
+    List<FaultWindow> windows = t.faultWindows();
+    for (TrialFault f : t.faults()) {
+      String ends = windows.stream().filter(w -> w.fromEpochMs() == f.epochMs()
+          && w.label().equals(f.describe())).map(w -> w.endedBy()
+          + " after " + (w.toEpochMs() - w.fromEpochMs()) + " ms").findFirst().orElse("");
+      h.row(f.injected() ? "" : "failed", Instant.ofEpochMilli(f.epochMs()).toString(),
+          f.action(), f.target(), f.member(), f.electionMs().map(String::valueOf).orElse(""),
+          interruptions(f.interruptionMs(), f.resumed()), ends, f.failure());
+    }
+    h.endTable();
+  }
+
+  private static String interruptions(Map<String, Long> ms, Map<String, Boolean> resumed) {
+    return ms.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()
+        + (resumed.getOrDefault(e.getKey(), true) ? "" : " (not resumed: at least)"))
+        .collect(Collectors.joining(", "));
+  }
+}

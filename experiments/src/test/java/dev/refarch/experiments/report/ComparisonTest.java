@@ -1,0 +1,53 @@
+package dev.refarch.experiments.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ComparisonTest {
+
+  private static final Map<String, String> A2 = Map.of("workload", "a", "threadcount", "2");
+
+  static List<ComparisonRow> rows() {
+    return Comparison.rows(ExperimentResults.load(Fixtures.root().resolve(Fixtures.A1)),
+        ExperimentResults.load(Fixtures.root().resolve(Fixtures.A1_DURABLE)));
+  }
+
+  @Test
+  void matchesPointsByParametersAndComputesBothDeltas() {
+    ComparisonRow r = rows().stream().filter(x -> x.parameters().equals(A2)
+        && x.operation().equals(Metric.OVERALL) && x.metric() == Metric.THROUGHPUT)
+        .findFirst().orElseThrow();
+    double a = r.a().getAsDouble();
+    double b = r.b().getAsDouble();
+    assertThat(r.delta().getAsDouble()).isCloseTo(b - a, within(1e-9));
+    assertThat(r.deltaPct().getAsDouble()).isCloseTo((b - a) / a * 100, within(1e-9));
+    assertThat(r.aCompleted()).isEqualTo(2);
+    assertThat(r.bCompleted()).isEqualTo(1);
+  }
+
+  @Test
+  void parametersOnlyOneSideMeasuredHaveNoDelta() {
+    assertThat(rows()).filteredOn(r -> r.parameters().equals(Map.of("workload", "b",
+        "threadcount", "2"))).isNotEmpty().allSatisfy(r -> {
+          assertThat(r.b()).isEmpty();
+          assertThat(r.delta()).isEmpty();
+          assertThat(r.deltaPct()).isEmpty();
+        });
+  }
+
+  @Test
+  void namesEachSideByItsFolderAndTheOneAbove() {
+    assertThat(Comparison.side(Fixtures.root().resolve(Fixtures.A1_DURABLE)).label())
+        .isEqualTo("results-durable/A1-client-threads");
+    assertThat(Comparison.onlyIn(ExperimentResults.load(Fixtures.root().resolve(Fixtures.A1)),
+        ExperimentResults.load(Fixtures.root().resolve(Fixtures.A1_DURABLE))))
+        .containsExactly(Map.of("workload", "b", "threadcount", "2"),
+            Map.of("workload", "b", "threadcount", "4"));
+    assertThat(Path.of(Comparison.HTML).toString()).isEqualTo("comparison.html");
+  }
+}
