@@ -32,7 +32,7 @@ import site.ycsb.Utils;
  * per 1,000 operations compare like for like. Prints a table of medians with min–max and the
  * binding/raw ratios, and writes all cells as JSON.
  *
- * <p>Arguments are {@code key=value}; see {@link #GROUP} ({@code records=20000 seconds=5
+ * <p>Arguments are {@code key=value}; see {@link #GROUP} ({@code records=20000 loadrecords=5000 seconds=5
  * repeats=3 threads=1,4,16 workloads=a,b,c,e batches=1,100,1000 out=target/bench-binding.json}).
  * Needs the {@code local} provisioner on the class path; {@code src/bin/bench-binding} sets that up.
  */
@@ -40,6 +40,8 @@ public final class BindingBenchmark {
 
   private static final Setting<Integer> RECORDS = Setting.integer("bench.records", 20_000, 1,
       100_000_000, "records loaded; the run phase's key space");
+  private static final Setting<Integer> LOAD_RECORDS = Setting.integer("bench.loadrecords", 5_000,
+      1, 100_000_000, "records of each load cell (the run phase's data is loaded apart)");
   private static final Setting<Integer> SECONDS = Setting.integer("bench.seconds", 5, 1, 3600,
       "seconds per run cell");
   private static final Setting<Integer> REPEATS = Setting.integer("bench.repeats", 3, 1, 100,
@@ -52,7 +54,7 @@ public final class BindingBenchmark {
       "load batch sizes (mongodb.batchsize), comma-separated (empty: none)");
   private static final Setting<String> OUT = Setting.string("bench.out",
       "ycsb-mongo-ext/target/bench-binding.json", "where the JSON results go");
-  static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, SECONDS, REPEATS, THREADS,
+  static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS, REPEATS, THREADS,
       WORKLOADS, BATCHES, OUT);
 
   private static final String TABLE = "usertable";
@@ -65,7 +67,7 @@ public final class BindingBenchmark {
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (eq <= 0) {
-        System.err.println("expected key=value, got '" + arg + "'; keys: records, seconds,"
+        System.err.println("expected key=value, got '" + arg + "'; keys: records, loadrecords, seconds,"
             + " repeats, threads, workloads, batches, out");
         System.exit(2);
       }
@@ -95,13 +97,11 @@ public final class BindingBenchmark {
       for (int r = 0; r < repeats; r++) {
         for (int batch : batches) {
           table.drop();
-          cells.add(print(runner.load(batch)));
+          cells.add(print(runner.load(batch, LOAD_RECORDS.from(options))));
         }
       }
-      if (batches.isEmpty() || table.countDocuments() != records) {
-        table.drop();
-        print(runner.load(1000));
-      }
+      table.drop();
+      print(runner.load(1000, records));
       List<String> loaded = new ArrayList<>(records);
       for (long i = 0; i < records; i++) {
         loaded.add("user" + Utils.hash(i));
@@ -158,8 +158,9 @@ public final class BindingBenchmark {
   /** Forks the cells' JVMs. */
   private record Runner(String url, int records, int seconds) {
 
-    Cell load(int batch) throws IOException, InterruptedException {
+    Cell load(int batch, int count) throws IOException, InterruptedException {
       Map<String, String> p = ycsbBase("a");
+      p.put("recordcount", String.valueOf(count));
       p.put("mongodb.batchsize", String.valueOf(batch));
       p.put("threadcount", "1");
       return fork("load", batch, "binding", ycsbCommand("-load", p));
