@@ -63,6 +63,7 @@ public class MongoDbClient extends DB {
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
   private final Map<String, MongoCollection<RawBsonDocument>> scanCollections = new HashMap<>();
   private Scanner scanner;
+  private final Map<Set<String>, BsonDocument> projections = new HashMap<>();
   private ScanMeasurements scanMeasurements;
 
   @Override
@@ -151,10 +152,22 @@ public class MongoDbClient extends DB {
     return new BsonDocument("_id", new BsonString(key));
   }
 
-  private static BsonDocument projection(Set<String> fields) {
+  /** The projection of {@code fields}, built once per distinct set of fields (YCSB asks for few). */
+  private BsonDocument projection(Set<String> fields) {
     if (fields == null) {
       return null;
     }
+    BsonDocument p = projections.get(fields);
+    if (p == null) {
+      p = newProjection(fields);
+      if (projections.size() < 1024) {
+        projections.put(Set.copyOf(fields), p);
+      }
+    }
+    return p;
+  }
+
+  private static BsonDocument newProjection(Set<String> fields) {
     BsonDocument p = new BsonDocument();
     for (String f : fields) {
       p.append(f, new BsonInt32(1));

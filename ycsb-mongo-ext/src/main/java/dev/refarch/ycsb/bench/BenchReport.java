@@ -1,0 +1,204 @@
+package dev.refarch.ycsb.bench;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Rolls {@link BindingBenchmark}'s cells up into medians with min–max per (group, threads, side),
+ * prints them as a table with the binding/raw ratios, and writes cells and summary as JSON.
+ * Derived figures are computed from the stored cells, never measured twice.
+ */
+final class BenchReport {
+
+  private final List<Cell> cells;
+  private final Map<String, Object> machine;
+
+  BenchReport(List<Cell> cells, Map<String, Object> machine) {
+    this.cells = List.copyOf(cells);
+    this.machine = Map.copyOf(machine);
+  }
+
+  /** Median, minimum and maximum of one figure over a cell's repeats. */
+  record Spread(double median, double min, double max) {
+    static Spread of(List<Cell> cells, ToDoubleFunction<Cell> figure) {
+      double[] v = cells.stream().mapToDouble(figure).filter(d -> !Double.isNaN(d)).sorted().toArray();
+      if (v.length == 0) {
+        return new Spread(Double.NaN, Double.NaN, Double.NaN);
+      }
+      double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+      return new Spread(median, v[0], v[v.length - 1]);
+    }
+
+    String text(String format) {
+      return String.format(Locale.ROOT, format + " (" + format + "–" + format + ")", median, min, max);
+    }
+  }
+
+  private List<Cell> of(String group, int threads, String side) {
+    return cells.stream().filter(c -> c.group().equals(group) && c.threads() == threads
+        && c.side().equals(side)).toList();
+  }
+
+  private List<String> groups() {
+    return cells.stream().map(Cell::group).distinct().toList();
+  }
+
+  private TreeSet<Integer> threads(String group) {
+    TreeSet<Integer> t = new TreeSet<>();
+    cells.stream().filter(c -> c.group().equals(group)).forEach(c -> t.add(c.threads()));
+    return t;
+  }
+
+  /** The summary as nested maps, for JSON: per group and threads, per side, and the ratios. */
+  Map<String, Object> summary() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String group : groups()) {
+      for (int t : threads(group)) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (String side : List.of("binding", "raw")) {
+          List<Cell> cs = of(group, t, side);
+          if (cs.isEmpty()) {
+            continue;
+          }
+          Map<String, Object> s = new LinkedHashMap<>();
+          s.put("repeats", cs.size());
+          s.put("throughput", Spread.of(cs, Cell::throughput));
+          s.put("cpuSecondsPer1000", Spread.of(cs, Cell::cpuPerThousand));
+          Map<String, Object> latency = new LinkedHashMap<>();
+          for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
+            for (String p : List.of("p50", "p99")) {
+              Spread sp = Spread.of(cs, c -> c.latencyUs().getOrDefault(op, Map.of())
+                  .getOrDefault(p, -1L) < 0 ? Double.NaN : c.latencyUs().get(op).get(p));
+              if (!Double.isNaN(sp.median())) {
+                latency.put(op + "." + p, sp);
+              }
+            }
+          }
+          s.put("latencyUs", latency);
+          s.put("errors", cs.stream().mapToLong(Cell::errors).sum());
+          row.put(side, s);
+        }
+        ratios(group, t).forEach(row::put);
+        out.put(group + (group.equals("load") ? "/batch=" : "/threads=") + t, row);
+      }
+    }
+    return out;
+  }
+
+  private Map<String, Double> ratios(String group, int t) {
+    List<Cell> b = of(group, t, "binding");
+    List<Cell> r = of(group, t, "raw");
+    if (b.isEmpty() || r.isEmpty()) {
+      return Map.of();
+    }
+    return Map.of("throughputRatio", Spread.of(b, Cell::throughput).median()
+            / Spread.of(r, Cell::throughput).median(),
+        "cpuRatio", Spread.of(b, Cell::cpuPerThousand).median()
+            / Spread.of(r, Cell::cpuPerThousand).median());
+  }
+
+  /** The table printed at the end of a run. */
+  String table() {
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "%-7s %4s %-8s %-26s %-22s %-40s%n", "cell", "thr", "side",
+        "ops/s median (min-max)", "CPU s/1000 ops", "p50/p99 us per op (medians)"));
+    for (String group : groups()) {
+      for (int t : threads(group)) {
+        for (String side : List.of("binding", "raw")) {
+          List<Cell> cs = of(group, t, side);
+          if (cs.isEmpty()) {
+            continue;
+          }
+          s.append(String.format(Locale.ROOT, "%-7s %4d %-8s %-26s %-22s %s%n", group, t, side,
+              Spread.of(cs, Cell::throughput).text("%.0f"),
+              Spread.of(cs, Cell::cpuPerThousand).text("%.3f"), latencies(cs)));
+        }
+        Map<String, Double> ratio = ratios(group, t);
+        if (!ratio.isEmpty()) {
+          s.append(String.format(Locale.ROOT, "%-7s %4d ratio    throughput %.3f, CPU/op %.3f%n",
+              group, t, ratio.get("throughputRatio"), ratio.get("cpuRatio")));
+        }
+      }
+    }
+    return s.toString();
+  }
+
+  private static String latencies(List<Cell> cs) {
+    List<String> parts = new ArrayList<>();
+    for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
+      if (cs.stream().anyMatch(c -> c.latencyUs().containsKey(op))) {
+        parts.add(String.format(Locale.ROOT, "%s %.0f/%.0f", op,
+            Spread.of(cs, c -> c.latencyUs().getOrDefault(op, Map.of()).getOrDefault("p50", 0L)).median(),
+            Spread.of(cs, c -> c.latencyUs().getOrDefault(op, Map.of()).getOrDefault("p99", 0L)).median()));
+      }
+    }
+    return String.join(", ", parts);
+  }
+
+  void writeJson(Path file) throws IOException {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("machine", machine);
+    doc.put("summary", summary());
+    doc.put("cells", cells.stream().map(BenchReport::asMap).toList());
+    if (file.getParent() != null) {
+      Files.createDirectories(file.getParent());
+    }
+    try (JsonGenerator g = new JsonFactory().createGenerator(file.toFile(),
+        com.fasterxml.jackson.core.JsonEncoding.UTF8).useDefaultPrettyPrinter()) {
+      write(g, doc);
+    }
+  }
+
+  private static Map<String, Object> asMap(Cell c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("group", c.group());
+    m.put(c.group().equals("load") ? "batch" : "threads", c.threads());
+    m.put("side", c.side());
+    m.put("throughput", c.throughput());
+    m.put("operations", c.operations());
+    m.put("cpuSeconds", c.cpuSeconds());
+    m.put("cpuSecondsPer1000", c.cpuPerThousand());
+    m.put("latencyUs", c.latencyUs());
+    m.put("errors", c.errors());
+    return m;
+  }
+
+  private static void write(JsonGenerator g, Object value) throws IOException {
+    if (value instanceof Map<?, ?> map) {
+      g.writeStartObject();
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        g.writeFieldName(e.getKey().toString());
+        write(g, e.getValue());
+      }
+      g.writeEndObject();
+    } else if (value instanceof List<?> list) {
+      g.writeStartArray();
+      for (Object o : list) {
+        write(g, o);
+      }
+      g.writeEndArray();
+    } else if (value instanceof Spread s) {
+      write(g, new LinkedHashMap<>(Map.of("median", s.median(), "min", s.min(), "max", s.max())));
+    } else if (value instanceof Double d) {
+      if (d.isNaN()) {
+        g.writeNull();
+      } else {
+        g.writeNumber(d);
+      }
+    } else if (value instanceof Number n) {
+      g.writeNumber(n.longValue());
+    } else {
+      g.writeString(String.valueOf(value));
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.refarch.ycsb.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One measured run of {@link BindingBenchmark}: which cell, which side, what it did and what it
+ * cost, read from the YCSB-format text both sides print and the CPU file {@link CpuReport} wrote.
+ *
+ * @param group {@code run-a}, {@code run-e}, … or {@code load}
+ * @param threads client threads; for load cells, the batch size
+ * @param side {@code binding} or {@code raw}
+ * @param throughput operations (or records) per second
+ * @param operations operations done
+ * @param cpuSeconds the client process's CPU time, user plus system
+ * @param latencyUs per operation, {@code p50} and {@code p99} in microseconds
+ * @param errors operations that returned an error
+ */
+record Cell(String group, int threads, String side, double throughput, long operations,
+    double cpuSeconds, Map<String, Map<String, Long>> latencyUs, long errors) {
+
+  private static final Pattern OVERALL = Pattern.compile(
+      "^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), ([0-9.Ee+-]+)$", Pattern.MULTILINE);
+  private static final Pattern PERCENTILE = Pattern.compile(
+      "^\\[(READ|UPDATE|SCAN|INSERT)\\], (50|99)thPercentileLatency\\(us\\), ([0-9.]+)$",
+      Pattern.MULTILINE);
+  private static final Pattern ERRORS = Pattern.compile(
+      "^\\[[A-Z-]+\\], Return=(ERROR|SERVICE_UNAVAILABLE|UNEXPECTED_STATE), ([0-9]+)$",
+      Pattern.MULTILINE);
+
+  Cell {
+    latencyUs = Map.copyOf(latencyUs);
+  }
+
+  /** CPU seconds per 1,000 operations. */
+  double cpuPerThousand() {
+    return operations == 0 ? Double.NaN : cpuSeconds * 1000.0 / operations;
+  }
+
+  /**
+   * Reads a cell from YCSB's text output.
+   *
+   * @throws IllegalStateException when the output has no overall throughput
+   */
+  static Cell parse(String group, int threads, String side, String output, double cpuSeconds) {
+    double runtimeMs = Double.NaN;
+    double throughput = Double.NaN;
+    Matcher m = OVERALL.matcher(output);
+    while (m.find()) {
+      if (m.group(1).startsWith("RunTime")) {
+        runtimeMs = Double.parseDouble(m.group(2));
+      } else {
+        throughput = Double.parseDouble(m.group(2));
+      }
+    }
+    if (Double.isNaN(throughput)) {
+      throw new IllegalStateException(side + " " + group + " at " + threads
+          + " printed no [OVERALL] throughput:\n" + output);
+    }
+    Map<String, Map<String, Long>> latency = new LinkedHashMap<>();
+    m = PERCENTILE.matcher(output);
+    while (m.find()) {
+      latency.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
+          .put("p" + m.group(2), (long) Double.parseDouble(m.group(3)));
+    }
+    long errors = 0;
+    m = ERRORS.matcher(output);
+    while (m.find()) {
+      errors += Long.parseLong(m.group(2));
+    }
+    long operations = Math.round(throughput * runtimeMs / 1000.0);
+    return new Cell(group, threads, side, throughput, operations, cpuSeconds, latency, errors);
+  }
+}
