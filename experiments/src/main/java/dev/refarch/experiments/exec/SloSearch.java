@@ -24,16 +24,6 @@ import java.util.OptionalDouble;
  */
 final class SloSearch {
 
-  /**
-   * One search's result.
-   *
-   * @param bestTarget highest target that met the SLO (the unthrottled throughput if it did),
-   *     empty when no probe met it
-   * @param probes every probe's target (0: unthrottled), throughput, metric and verdict
-   */
-  record Result(OptionalDouble bestTarget, List<String> probes) {
-  }
-
   private final TrialRunner runner;
   private final Progress progress;
   private final Path resultsRoot;
