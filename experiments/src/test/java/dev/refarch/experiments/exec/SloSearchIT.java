@@ -66,7 +66,8 @@ class SloSearchIT {
     assertThat(best).as(slo.toString()).isPositive().isLessThan(max);
     // every probe at or below the answer met the SLO, every one above it missed: a bisection
     // whose bracket closed around the crossing
-    double lowestMiss = Double.MAX_VALUE;
+    // the unthrottled probe missed at the maximum throughput: the bracket starts there
+    double lowestMiss = max;
     for (JsonNode p : probes.subList(1, probes.size())) {
       double target = p.get("target").asDouble();
       if (p.get("met").asBoolean()) {
