@@ -14,8 +14,8 @@ class ConnectionStringsTest {
 
   @Test
   void replacesADatabaseAndKeepsCredentials() {
-    assertThat(ConnectionStrings.withDatabase("mongodb://u:p@h:1/admin", "ycsb"))
-        .isEqualTo("mongodb://u:p@h:1/ycsb");
+    assertThat(ConnectionStrings.withDatabase("mongodb://user:pass@h:1/admin", "ycsb"))
+        .isEqualTo("mongodb://user:pass@h:1/ycsb");
     assertThat(ConnectionStrings.withDatabase("mongodb://h:1", "ycsb"))
         .isEqualTo("mongodb://h:1/ycsb");
   }

@@ -184,7 +184,7 @@ class MongoSettingsTest {
 
   @Test
   void maskedUrlHidesCredentials() {
-    assertThat(parse("mongodb.url", "mongodb://app:pw@h:1/db").maskedUrl())
+    assertThat(parse("mongodb.url", "mongodb://user:pass@h:1/db").maskedUrl())
         .isEqualTo("mongodb://***@h:1/db");
   }
 }

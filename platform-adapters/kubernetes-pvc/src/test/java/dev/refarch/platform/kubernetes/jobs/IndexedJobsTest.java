@@ -54,7 +54,7 @@ class IndexedJobsTest {
   private static IndexedJobSpec spec(int pods) {
     List<Map<String, String>> files = new java.util.ArrayList<>();
     for (int i = 0; i < pods; i++) {
-      files.add(Map.of("client.properties", "mongodb.url=mongodb://u:secret@db/\nindex=" + i));
+      files.add(Map.of("client.properties", "mongodb.url=mongodb://user:password@db/\nindex=" + i));
     }
     return new IndexedJobSpec("ycsb-run", "registry.example/refarch-client:0.1",
         "java -jar client.jar", Map.of("PHASE", "run"), files, "2", "2Gi", Optional.of("pull"));
