@@ -28,20 +28,27 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 /**
  * Runs an {@link IndexedJobSpec} as a Kubernetes indexed Job and gives back each pod's output
- * folder, read from its log ({@link OutputArchive}). It waits until every index has a pod that
- * succeeded or failed, the Job failed, or the timeout passed, then collects what there is and
- * deletes the Job, its pods and its Secret ({@code k8s.cleanup=delete}) or keeps them
- * ({@code retain}). A pod whose image cannot be pulled, or a Job whose pods quota or admission
- * refuse, ends the wait at once with the reason.
+ * folder, read from its log ({@link OutputArchive}). {@link #submit} creates the Job; its
+ * {@link Submitted} handle waits until every pod has started (so that a trial's fault schedule
+ * counts from when the clients run), then until every index has a pod that succeeded or failed,
+ * a pod failed (the others are then stopped, as a dead local client ends its phase), the Job
+ * failed or the timeout passed, and collects what there is. Closing the handle deletes the Job,
+ * its pods and its Secret ({@code k8s.cleanup=delete}) or keeps them ({@code retain}). A pod
+ * whose image cannot be pulled, or a Job whose pods quota or admission refuse, ends a wait at
+ * once with the reason.
  *
- * <p>Thread-safe: each {@link #run} uses its own Job, named by the spec.
+ * <p>Thread-safe: each {@link #submit} uses its own Job, named by the spec.
  *
  * <pre>{@code
  * IndexedJobs jobs = new IndexedJobs(client, "bench", "r1b2c3", Cleanup.DELETE);
- * List<PodOutput> out = jobs.run(spec, Duration.ofMinutes(30), i -> dir.resolve("run-" + i));
+ * try (IndexedJobs.Submitted job = jobs.submit(spec, Duration.ofMinutes(30))) {
+ *   job.awaitStarted(Duration.ofMinutes(5));
+ *   List<PodOutput> out = job.awaitEnd(Duration.ofMinutes(30), i -> dir.resolve("run-" + i));
+ * }
  * }</pre>
  */
 public final class IndexedJobs {
@@ -64,7 +71,7 @@ public final class IndexedJobs {
   }
 
   /**
-   * Runs the pods and collects their outputs.
+   * Runs the pods and collects their outputs: {@link #submit}, then {@link Submitted#awaitEnd}.
    *
    * @param timeout how long the pods may take; also the Job's {@code activeDeadlineSeconds}, so
    *     an abandoned Job stops by itself
@@ -75,59 +82,135 @@ public final class IndexedJobs {
    *     image that cannot be pulled
    */
   public List<PodOutput> run(IndexedJobSpec spec, Duration timeout, IntFunction<Path> dirOf) {
-    String what = "Job " + namespace + "/" + spec.name();
+    try (Submitted job = submit(spec, timeout)) {
+      return job.awaitEnd(timeout, dirOf);
+    }
+  }
+
+  /**
+   * Creates the Job's Secret and the Job. Nothing is left behind when this throws.
+   *
+   * @param timeout the Job's {@code activeDeadlineSeconds}
+   * @throws PlatformException when the API server refuses (RBAC, quota, a name in use)
+   */
+  public Submitted submit(IndexedJobSpec spec, Duration timeout) {
+    Submitted submitted = new Submitted(spec);
     try {
       Secret inputs = JobManifests.inputs(spec, namespace, trial);
       ApiErrors.run("create Secret " + namespace + "/" + inputs.getMetadata().getName()
-          + " (inputs of " + what + ")", () -> client.secrets().inNamespace(namespace)
+          + " (inputs of " + submitted.what + ")", () -> client.secrets().inNamespace(namespace)
           .resource(inputs).create());
       Job job = JobManifests.job(spec, namespace, trial, timeout);
-      ApiErrors.run("create " + what, () -> client.batch().v1().jobs().inNamespace(namespace)
-          .resource(job).create());
-      Optional<String> unfinished = await(spec, timeout, what);
+      ApiErrors.run("create " + submitted.what, () -> client.batch().v1().jobs()
+          .inNamespace(namespace).resource(job).create());
+      return submitted;
+    } catch (RuntimeException e) {
+      submitted.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A created Job. Not thread-safe except {@link #close}, which may be called from another
+   * thread to stop the pods, and is idempotent.
+   */
+  public final class Submitted implements AutoCloseable {
+
+    private final IndexedJobSpec spec;
+    private final String what;
+    private boolean closed; // guarded by this
+
+    private Submitted(IndexedJobSpec spec) {
+      this.spec = spec;
+      this.what = "Job " + namespace + "/" + spec.name();
+    }
+
+    /**
+     * Waits until every index has a pod whose container started (Running) or already ended.
+     *
+     * @throws PlatformException when a pod cannot start (its image cannot be pulled), the Job
+     *     cannot create its pods (quota, admission), or {@code timeout} passes
+     */
+    public void awaitStarted(Duration timeout) {
+      Waits.until(what + " started (" + spec.pods() + " pods running)", timeout, () -> {
+        Map<Integer, Pod> pods = failFast();
+        long started = pods.values().stream().filter(p -> ended(p)
+            || "Running".equals(phase(p))).count();
+        return started == spec.pods() ? Waits.done(Boolean.TRUE)
+            : Waits.pending(started + " of " + spec.pods() + " pods running; "
+                + describeOthers(pods, p -> "Running".equals(phase(p))));
+      });
+    }
+
+    /**
+     * Waits until every index has ended, a pod failed, the Job failed or {@code timeout} passed,
+     * and unpacks each ended pod's output folder.
+     *
+     * @param dirOf where index {@code i}'s output folder goes
+     * @return one entry per index, in index order; pods that failed or did not finish carry a
+     *     {@link PodOutput#problem()}
+     * @throws PlatformException when a pod cannot start or the Job cannot create its pods
+     */
+    public List<PodOutput> awaitEnd(Duration timeout, IntFunction<Path> dirOf) {
+      Optional<String> unfinished;
+      try {
+        Waits.until(what + " finished (" + spec.pods() + " pods)", timeout, () -> {
+          Map<Integer, Pod> pods = failFast();
+          long ended = pods.values().stream().filter(IndexedJobs::ended).count();
+          boolean anyFailed = pods.values().stream().anyMatch(p -> "Failed".equals(phase(p)));
+          if (ended == spec.pods() || anyFailed || jobFailed(spec).isPresent()) {
+            return Waits.done(Boolean.TRUE);
+          }
+          return Waits.pending(ended + " of " + spec.pods() + " pods ended; "
+              + describeOthers(pods, IndexedJobs::ended));
+        });
+        unfinished = jobFailed(spec);
+      } catch (Waits.TimedOut e) {
+        unfinished = Optional.of(e.getMessage());
+      }
       return collect(spec, dirOf, unfinished);
-    } finally {
+    }
+
+    /** Pods by index; throws when one cannot start or the Job cannot create them. */
+    private Map<Integer, Pod> failFast() {
+      Map<Integer, Pod> pods = podsByIndex(spec);
+      for (Pod p : pods.values()) {
+        PodStatuses.stuck(p).ifPresent(reason -> {
+          throw new PlatformException("run " + what, "pod " + p.getMetadata().getName()
+              + " cannot start: " + reason + "; fix: check k8s.clients.image and"
+              + " k8s.imagePullSecret");
+        });
+      }
+      if (pods.isEmpty()) {
+        Events.latest(client, namespace, "Job", spec.name(), Set.of("FailedCreate"))
+            .ifPresent(reason -> {
+              throw new PlatformException("run " + what, "the Job cannot create its pods: "
+                  + reason);
+            });
+      }
+      return pods;
+    }
+
+    private String describeOthers(Map<Integer, Pod> pods, Predicate<Pod> done) {
+      return String.join("; ", pods.values().stream().filter(done.negate())
+          .map(PodStatuses::describe).toList());
+    }
+
+    /** Deletes the Job, its pods and its Secret, unless {@code k8s.cleanup=retain}. */
+    @Override
+    public synchronized void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
       if (cleanup == Cleanup.DELETE) {
         delete(spec);
       }
     }
   }
 
-  /** Waits for every index to end; returns why some did not, when the wait ended early. */
-  private Optional<String> await(IndexedJobSpec spec, Duration timeout, String what) {
-    try {
-      Waits.until(what + " finished (" + spec.pods() + " pods)", timeout, () -> {
-        Map<Integer, Pod> pods = podsByIndex(spec);
-        for (Pod p : pods.values()) {
-          PodStatuses.stuck(p).ifPresent(reason -> {
-            throw new PlatformException("run " + what, "pod " + p.getMetadata().getName()
-                + " cannot start: " + reason + "; fix: check k8s.clients.image and"
-                + " k8s.imagePullSecret");
-          });
-        }
-        if (pods.isEmpty()) {
-          Events.latest(client, namespace, "Job", spec.name(), Set.of("FailedCreate"))
-              .ifPresent(reason -> {
-                throw new PlatformException("run " + what, "the Job cannot create its pods: "
-                    + reason);
-              });
-        }
-        long ended = pods.values().stream().filter(IndexedJobs::ended).count();
-        if (ended == spec.pods()) {
-          return Waits.done(Boolean.TRUE);
-        }
-        Optional<String> failed = jobFailed(spec);
-        if (failed.isPresent()) {
-          return Waits.done(Boolean.FALSE);
-        }
-        return Waits.pending(ended + " of " + spec.pods() + " pods ended; "
-            + String.join("; ", pods.values().stream().filter(p -> !ended(p))
-                .map(PodStatuses::describe).toList()));
-      });
-      return jobFailed(spec);
-    } catch (Waits.TimedOut e) {
-      return Optional.of(e.getMessage());
-    }
+  private static String phase(Pod p) {
+    return p.getStatus() == null ? null : p.getStatus().getPhase();
   }
 
   private Optional<String> jobFailed(IndexedJobSpec spec) {
@@ -209,8 +292,7 @@ public final class IndexedJobs {
   }
 
   private static boolean ended(Pod p) {
-    String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
-    return "Succeeded".equals(phase) || "Failed".equals(phase);
+    return "Succeeded".equals(phase(p)) || "Failed".equals(phase(p));
   }
 
   private static OptionalInt exitCode(Pod p) {

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -148,6 +149,29 @@ class IndexedJobsTest {
     List<PodOutput> out = jobs.run(spec(2), Duration.ofSeconds(1), i -> tmp.resolve("c" + i));
     assertThat(out).allSatisfy(o -> assertThat(o.problem().orElseThrow())
         .contains("did not end").contains("timed out after 1 s"));
+    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
+  }
+
+  @Test
+  void startedMeansEveryPodRunsAndAFailedPodEndsTheWaitForTheOthers() throws Exception {
+    CompletableFuture<JobPod> first = new CompletableFuture<>();
+    k8s.runningJobPods = (pod, i) -> i == 0 ? first : new CompletableFuture<>(); // 1 runs on
+    try (IndexedJobs.Submitted job = jobs.submit(spec(2), Duration.ofSeconds(60))) {
+      job.awaitStarted(Duration.ofSeconds(20));
+      assertThat(client.pods().inNamespace("test").withLabel(IndexedJobs.JOB_LABEL, "ycsb-run")
+          .list().getItems()).hasSize(2)
+          .allMatch(p -> "Running".equals(p.getStatus().getPhase()));
+
+      first.complete(new JobPod("Failed", 137, log("killed", Map.of("exit-code.txt", "137"))));
+      long t0 = System.nanoTime();
+      List<PodOutput> out = job.awaitEnd(Duration.ofSeconds(60), i -> tmp.resolve("c" + i));
+
+      // the wait ended on the failure, not on the 60 s timeout
+      assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(30));
+      assertThat(out.get(0).exitCode()).hasValue(137);
+      assertThat(out.get(0).problem().orElseThrow()).contains("Failed");
+      assertThat(out.get(1).problem().orElseThrow()).contains("did not end");
+    }
     assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
   }
 

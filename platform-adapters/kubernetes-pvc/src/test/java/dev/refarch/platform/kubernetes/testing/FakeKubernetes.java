@@ -26,6 +26,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -81,8 +82,14 @@ public final class FakeKubernetes implements AutoCloseable {
   public volatile boolean imagePullFails = false;
   /** How long a deleted StatefulSet pod stays away before it is recreated. */
   public volatile long recreateDelayMs = 0;
-  /** How a Job's pod of a given index ends; {@code null} runs no Job pods. */
+  /** How a Job's pod of a given index ends, at once; {@code null} runs no Job pods this way. */
   public volatile BiFunction<Job, Integer, JobPod> jobPods;
+  /**
+   * Runs a Job's pod of a given index: the pod is Running until the future completes with how it
+   * ended. Called once per pod, as a kubelet starts its container; wins over {@link #jobPods}.
+   */
+  public volatile BiFunction<Pod, Integer, CompletableFuture<JobPod>> runningJobPods;
+  private final Map<String, CompletableFuture<JobPod>> running = new ConcurrentHashMap<>();
 
   private FakeKubernetes(KubernetesMockServer server, String namespace, List<String> nodes) {
     this.server = server;
@@ -119,9 +126,10 @@ public final class FakeKubernetes implements AutoCloseable {
       }
       scheduleLoosePods();
       bindClaims();
-      if (jobPods != null) {
+      if (jobPods != null || runningJobPods != null) {
         client.batch().v1().jobs().inNamespace(namespace).list().getItems().forEach(this::run);
       }
+      endRunningJobPods();
     } catch (Throwable t) {
       boolean deletedMeanwhile = t instanceof io.fabric8.kubernetes.client.KubernetesClientException e
           && e.getCode() == 404;
@@ -338,7 +346,8 @@ public final class FakeKubernetes implements AutoCloseable {
       if (present.contains(i)) {
         continue;
       }
-      JobPod outcome = imagePullFails ? null : jobPods.apply(job, i);
+      BiFunction<Pod, Integer, CompletableFuture<JobPod>> async = runningJobPods;
+      JobPod outcome = imagePullFails || async != null ? null : jobPods.apply(job, i);
       String name = jobName + "-" + i + "-" + UUID.randomUUID().toString().substring(0, 5);
       Map<String, String> labels = new LinkedHashMap<>(job.getSpec().getTemplate().getMetadata()
           .getLabels());
@@ -350,18 +359,38 @@ public final class FakeKubernetes implements AutoCloseable {
       pod.getSpec().setNodeName("node-" + (char) ('a' + i % 3));
       client.pods().inNamespace(namespace).resource(pod).create();
       if (outcome == null) {
-        client.pods().inNamespace(namespace).withName(name).editStatus(p ->
+        Pod started = client.pods().inNamespace(namespace).withName(name).editStatus(p ->
             new PodBuilder(p).withStatus(status(true)).build());
+        if (!imagePullFails && async != null) {
+          running.put(name, async.apply(started, i));
+        }
         continue;
       }
-      server.expect().get().withPath("/api/v1/namespaces/" + namespace + "/pods/" + name
-          + "/log?pretty=false").andReturn(200, outcome.log()).always();
-      client.pods().inNamespace(namespace).withName(name).editStatus(p -> new PodBuilder(p)
-          .withNewStatus().withPhase(outcome.phase()).addToContainerStatuses(
-              new ContainerStatusBuilder().withName("client").withNewState().withNewTerminated()
-                  .withExitCode(outcome.exitCode()).endTerminated().endState().build())
-          .endStatus().build());
+      end(name, outcome);
     }
+  }
+
+  /** Ends the Running Job pods whose futures completed; a pod deleted meanwhile is forgotten. */
+  private void endRunningJobPods() {
+    for (var e : running.entrySet()) {
+      if (e.getValue().isDone()) {
+        running.remove(e.getKey());
+        if (client.pods().inNamespace(namespace).withName(e.getKey()).get() != null) {
+          end(e.getKey(), e.getValue().join());
+        }
+      }
+    }
+  }
+
+  /** The kubelet's report of a container that ended, and its log. */
+  private void end(String pod, JobPod outcome) {
+    server.expect().get().withPath("/api/v1/namespaces/" + namespace + "/pods/" + pod
+        + "/log?pretty=false").andReturn(200, outcome.log()).always();
+    client.pods().inNamespace(namespace).withName(pod).editStatus(p -> new PodBuilder(p)
+        .withNewStatus().withPhase(outcome.phase()).addToContainerStatuses(
+            new ContainerStatusBuilder().withName("client").withNewState().withNewTerminated()
+                .withExitCode(outcome.exitCode()).endTerminated().endState().build())
+        .endStatus().build());
   }
 
   /** Which node each StatefulSet pod was last scheduled on. */
