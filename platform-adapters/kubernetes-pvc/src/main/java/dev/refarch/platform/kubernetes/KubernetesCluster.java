@@ -1,12 +1,14 @@
 package dev.refarch.platform.kubernetes;
 
 import dev.refarch.platform.kubernetes.api.Labels;
+import dev.refarch.platform.kubernetes.api.MongoShell;
 import dev.refarch.platform.kubernetes.api.ManagedObjects;
 import dev.refarch.platform.kubernetes.config.K8sProperties.Cleanup;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
 import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
 import dev.refarch.platform.kubernetes.storage.StorageClasses;
 import dev.refarch.platform.kubernetes.topology.ClusterLayout;
+import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.RunningCluster;
@@ -81,6 +83,16 @@ public final class KubernetesCluster implements RunningCluster {
     return layout;
   }
 
+  /** The cluster's API client, e.g. for Job-based clients; closed with the cluster. */
+  public KubernetesClient client() {
+    return client;
+  }
+
+  /** The {@code k8s.*} settings it was started with, its trial label included. */
+  public K8sSettings settings() {
+    return settings;
+  }
+
   @Override
   public PlatformState state() {
     Map<String, String> f = new TreeMap<>();
@@ -106,6 +118,49 @@ public final class KubernetesCluster implements RunningCluster {
     f.putAll(deployed);
     f.putAll(faults.facts());
     return new PlatformState(Map.of(COMPONENT, f));
+  }
+
+  /**
+   * Whether this JVM resolves the in-cluster names of {@link #connectionString()}: when it runs
+   * in a pod of the cluster ({@code k8s.runnerInCluster}, by default detected).
+   */
+  @Override
+  public boolean reachableFromRunner() {
+    return settings.runnerInCluster();
+  }
+
+  /**
+   * Drops {@code name} with {@code mongosh} run, through the exec API, inside the first Ready pod
+   * of the entry group (a data member, or a router of a sharded cluster), connected with the
+   * cluster's connection string so that the drop goes to the primary (or through the router) and
+   * waits for a majority.
+   *
+   * @throws PlatformException when no pod is Ready or the drop fails
+   */
+  @Override
+  public void dropDatabase(String name) {
+    if (!name.matches("[A-Za-z0-9_-]{1,63}")) {
+      throw new IllegalArgumentException("database name " + name
+          + ": letters, digits, '_' and '-' only");
+    }
+    ClusterLayout.Group entry = layout.groups().stream()
+        .filter(g -> g.kind() == ClusterLayout.Kind.ROUTER).findFirst()
+        .orElse(layout.groups().get(0));
+    MongoShell shell = new MongoShell(client, ClusterLayout.CONTAINER);
+    String pod = shell.firstReady(layout.namespace(), entry.pods()).orElseThrow(() ->
+        new PlatformException("drop database " + name, "no Ready pod of " + entry.name()));
+    String out;
+    try {
+      out = shell.eval(layout.namespace(), pod, List.of(layout.connectionString()),
+          "const r = db.getSiblingDB('" + name + "').dropDatabase({writeConcern: {w: 'majority'}});"
+              + " print('ok=' + r.ok);");
+    } catch (IllegalStateException e) {
+      throw new PlatformException("drop database " + name + " in pod " + pod, e.getMessage(), e);
+    }
+    if (!out.lines().anyMatch(l -> l.trim().equals("ok=1"))) {
+      throw new PlatformException("drop database " + name + " in pod " + pod,
+          "mongosh answered: " + out.trim());
+    }
   }
 
   /** The fault injector, typed so that callers can read its {@code recoveries()}. */

@@ -46,7 +46,7 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
 
   /** Connects through the kubeconfig; asks members for their roles with {@code mongosh}. */
   public KubernetesProvisioner() {
-    this(ClientFactory.fromKubeconfig(), c -> new ExecMemberRoles(c, "mongod"), true);
+    this(ClientFactory.fromKubeconfig(), c -> new ExecMemberRoles(c, ClusterLayout.CONTAINER), true);
   }
 
   /** For tests and embedding: another way to connect and to tell primaries. */

@@ -21,6 +21,29 @@ public interface RunningCluster extends AutoCloseable {
   /** The fault injector aimed at this cluster's members. */
   FaultInjector faults();
 
+  /**
+   * Whether this JVM can open connections to the members with {@link #connectionString()}.
+   * False when their addresses resolve only inside a platform — a Kubernetes cluster's service
+   * DNS names, seen from outside it: clients must then run inside the platform, and runners
+   * leave out what they would ask the servers themselves (the election watch) and drop
+   * databases through {@link #dropDatabase}.
+   */
+  default boolean reachableFromRunner() {
+    return true;
+  }
+
+  /**
+   * Drops database {@code name}, so that a load starts empty, from inside the platform. Only
+   * clusters that are not {@link #reachableFromRunner() reachable} need it: for the others the
+   * runner drops it through the connection string.
+   *
+   * @throws PlatformException when the cluster cannot do it
+   */
+  default void dropDatabase(String name) {
+    throw new PlatformException("drop database " + name, getClass().getSimpleName()
+        + " cannot drop databases from inside; reach it through its connection string");
+  }
+
   /** Stops every process or object this cluster created; idempotent. */
   @Override
   void close();

@@ -42,6 +42,11 @@ public final class K8sProperties {
   public static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("k8s.timeoutSeconds",
       600, 1, 86_400, "how long each wait may take: a claim Bound, pods Ready, a pod back after a"
           + " fault");
+  public static final Setting<String> RUNNER_IN_CLUSTER = Setting.choice("k8s.runnerInCluster",
+      "auto", choices("auto", "true", "false"), "whether this JVM runs inside the cluster and so"
+          + " resolves its service DNS names: then it watches elections and drops databases"
+          + " itself; otherwise it drops them through the exec API and reports no election"
+          + " time. auto: true when KUBERNETES_SERVICE_HOST is set (a pod's environment)");
   public static final Setting<Cleanup> CLEANUP = Setting.ofEnum("k8s.cleanup", Cleanup.DELETE,
       Cleanup.class, "delete: remove every object created (the hook after the run phase or a failed"
           + " phase, the provisioner on close); retain: keep them, labelled, for inspection");
@@ -119,7 +124,7 @@ public final class K8sProperties {
 
   /** Every {@code k8s.*} setting. */
   public static final SettingGroup GROUP = SettingGroup.of("k8s.", CONTEXT, NAMESPACE, TRIAL,
-      TIMEOUT_SECONDS, CLEANUP, STORAGE_CLASS, STORAGE_CLASS_PROVISIONER, STORAGE_CLASS_PARAMETERS,
+      TIMEOUT_SECONDS, RUNNER_IN_CLUSTER, CLEANUP, STORAGE_CLASS, STORAGE_CLASS_PROVISIONER, STORAGE_CLASS_PARAMETERS,
       STORAGE_CLASS_BINDING, STORAGE_CLASS_RECLAIM, PVC_NAMES, PVC_SIZE, PVC_ACCESS_MODES,
       PVC_FIRST_CONSUMER, MONGODB_NAME, MONGODB_IMAGE, MONGODB_CPU, MONGODB_MEMORY,
       MONGODB_CACHE_GB, MONGODB_EXTRA_ARGS, MONGODB_ANTI_AFFINITY, IMAGE_PULL_SECRET,

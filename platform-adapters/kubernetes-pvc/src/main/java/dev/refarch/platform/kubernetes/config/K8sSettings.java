@@ -26,13 +26,15 @@ import java.util.Optional;
  * @param namespace namespace of created objects; empty for the context's
  * @param trial value of the {@code refarch/trial} label on created objects
  * @param timeout how long each wait may take
+ * @param runnerInCluster whether this JVM runs inside the cluster and reaches its service names
  * @param cleanup what happens to created objects when their owner is done
  * @param storage StorageClass and claims
  * @param mongodb MongoDB pods
  * @param clients YCSB client pods
  */
 public record K8sSettings(Optional<String> context, Optional<String> namespace, String trial,
-    Duration timeout, Cleanup cleanup, Storage storage, MongoPods mongodb, ClientPods clients) {
+    Duration timeout, boolean runnerInCluster, Cleanup cleanup, Storage storage,
+    MongoPods mongodb, ClientPods clients) {
 
   public K8sSettings {
     Objects.requireNonNull(context, "context");
@@ -127,7 +129,8 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
         CLIENTS_MEMORY.from(settings), pullSecret);
     return new K8sSettings(CONTEXT.find(settings), NAMESPACE.find(settings),
         TRIAL.find(settings).orElseGet(K8sProperties::generatedTrial),
-        Duration.ofSeconds(TIMEOUT_SECONDS.from(settings)), CLEANUP.from(settings), storage,
+        Duration.ofSeconds(TIMEOUT_SECONDS.from(settings)), runnerInCluster(settings),
+        CLEANUP.from(settings), storage,
         mongodb, clients);
   }
 
@@ -138,7 +141,13 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
 
   /** A copy with another trial id (a label value). */
   public K8sSettings withTrial(String id) {
-    return new K8sSettings(context, namespace, K8sProperties.labelValue(id), timeout, cleanup,
-        storage, mongodb, clients);
+    return new K8sSettings(context, namespace, K8sProperties.labelValue(id), timeout,
+        runnerInCluster, cleanup, storage, mongodb, clients);
+  }
+
+  private static boolean runnerInCluster(Map<String, String> settings) {
+    String v = RUNNER_IN_CLUSTER.from(settings);
+    return v.equals("auto") ? System.getenv("KUBERNETES_SERVICE_HOST") != null
+        : Boolean.parseBoolean(v);
   }
 }

@@ -1,20 +1,14 @@
 package dev.refarch.platform.kubernetes.fault;
 
+import dev.refarch.platform.kubernetes.api.MongoShell;
 import dev.refarch.platform.kubernetes.api.PodStatuses;
 import dev.refarch.platform.spi.PlatformException;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.ExecWatch;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Asks a Ready member of the set, through {@code kubectl exec}'s API ({@code pods/exec}), what
@@ -31,11 +25,11 @@ public final class ExecMemberRoles implements MemberRoles {
       + " (h.arbiters || []).forEach(x => print('arbiter=' + x));";
 
   private final KubernetesClient client;
-  private final String container;
+  private final MongoShell shell;
 
   public ExecMemberRoles(KubernetesClient client, String container) {
     this.client = client;
-    this.container = container;
+    this.shell = new MongoShell(client, container);
   }
 
   @Override
@@ -48,33 +42,13 @@ public final class ExecMemberRoles implements MemberRoles {
         continue;
       }
       try {
-        return parse(exec(namespace, name));
+        return parse(shell.eval(namespace, name, List.of(), SCRIPT));
       } catch (RuntimeException e) {
         tried.add(name + " (" + e.getMessage() + ")");
       }
     }
     throw new PlatformException("find the roles of replica set " + replicaSet,
         "no member answered db.hello(): " + String.join(", ", tried));
-  }
-
-  private String exec(String namespace, String pod) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try (ExecWatch watch = client.pods().inNamespace(namespace).withName(pod)
-        .inContainer(container).writingOutput(out).writingError(err)
-        .exec("mongosh", "--quiet", "--eval", SCRIPT)) {
-      Integer code = watch.exitCode().get(30, TimeUnit.SECONDS);
-      if (code != null && code != 0) {
-        throw new IllegalStateException("mongosh exited " + code + ": "
-            + err.toString(StandardCharsets.UTF_8).trim());
-      }
-      return out.toString(StandardCharsets.UTF_8);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException | TimeoutException | KubernetesClientException e) {
-      throw new IllegalStateException("exec failed: " + e.getMessage(), e);
-    }
   }
 
   /** Reads the script's output into pod → role. */

@@ -40,7 +40,8 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
       return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    static List<String> labels() {
+    /** Every action's label, for checking fault schedules before a cluster exists. */
+    public static List<String> labels() {
       return Arrays.stream(values()).map(Action::label).toList();
     }
   }

@@ -27,6 +27,8 @@ public record ClusterLayout(Topology topology, String namespace, List<Group> gro
 
   /** MongoDB's port in every pod. */
   public static final int PORT = 27017;
+  /** The container of every MongoDB pod (mongod or mongos), where mongosh runs. */
+  public static final String CONTAINER = "mongod";
 
   public ClusterLayout {
     groups = List.copyOf(groups);

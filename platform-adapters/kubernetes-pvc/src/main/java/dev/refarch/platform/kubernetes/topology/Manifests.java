@@ -37,7 +37,7 @@ import java.util.Optional;
  */
 final class Manifests {
 
-  static final String CONTAINER = "mongod";
+  static final String CONTAINER = ClusterLayout.CONTAINER;
   static final String VOLUME = "data";
 
   private final ClusterLayout layout;

@@ -46,7 +46,8 @@ import java.util.Set;
  */
 public final class LocalFaultInjector implements FaultInjector {
 
-  private static final Set<String> ACTIONS = Collections.unmodifiableSet(
+  /** What {@link #actions()} returns, for checking fault schedules before a cluster exists. */
+  public static final Set<String> ACTIONS = Collections.unmodifiableSet(
       new LinkedHashSet<>(FaultAction.labels()));
 
   private final Map<String, Member> members = new LinkedHashMap<>();
