@@ -8,6 +8,7 @@ import dev.refarch.experiments.plan.PlannedTrial;
 import dev.refarch.experiments.results.StoredTrial;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.platform.kubernetes.KubernetesCluster;
 import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.RunningCluster;
@@ -51,12 +52,22 @@ public final class ExperimentRunner {
 
   private final Path resultsRoot;
   private final Progress progress;
-  private final TrialRunner runner;
+  private final TrialRunner localRunner;
 
   public ExperimentRunner(Path resultsRoot, Progress progress) {
     this.resultsRoot = resultsRoot;
     this.progress = progress;
-    this.runner = new TrialRunner(resultsRoot).withListener(new TrialRunner.Listener() { });
+    this.localRunner = new TrialRunner(resultsRoot);
+  }
+
+  /**
+   * The runner for trials on {@code cluster}: clients of a {@code kubernetes} cluster run as the
+   * pods of Jobs in its namespace, with its API client and settings (its names resolve only
+   * inside it); all others fork local client JVMs.
+   */
+  private TrialRunner runnerFor(RunningCluster cluster) {
+    return cluster instanceof KubernetesCluster k
+        ? localRunner.withClients(new KubernetesClients(k.client(), k.settings())) : localRunner;
   }
 
   /**
@@ -76,6 +87,7 @@ public final class ExperimentRunner {
     List<TrialOutcome> outcomes = new ArrayList<>();
     Topology current = null;
     RunningCluster cluster = null;
+    TrialRunner runner = localRunner;
     String unavailable = null;
     try {
       for (PlannedTrial trial : plan.trials()) {
@@ -90,6 +102,7 @@ public final class ExperimentRunner {
           if (unavailable == null) {
             progress.message("starting " + spec.cluster().type() + " " + topology.label());
             cluster = start(spec, topology);
+            runner = runnerFor(cluster);
           }
         }
         if (unavailable != null) {
@@ -102,7 +115,7 @@ public final class ExperimentRunner {
               resume));
           progress.trialEnded(trial.id(), "SLO search done");
         } else {
-          outcomes.add(runTrial(spec, trial, cluster, resume));
+          outcomes.add(runTrial(runner, spec, trial, cluster, resume));
         }
       }
     } finally {
@@ -113,8 +126,8 @@ public final class ExperimentRunner {
     return new Outcome(spec, folder, Optional.empty(), outcomes);
   }
 
-  private TrialOutcome runTrial(ExperimentSpec spec, PlannedTrial trial, RunningCluster cluster,
-      boolean resume) throws InterruptedException {
+  private TrialOutcome runTrial(TrialRunner runner, ExperimentSpec spec, PlannedTrial trial,
+      RunningCluster cluster, boolean resume) throws InterruptedException {
     Path folder = resultsRoot.resolve(spec.id()).resolve(trial.id());
     if (resume && StoredTrial.read(folder).map(StoredTrial::completed).orElse(false)) {
       progress.trialEnded(trial.id(), "already completed (resumed)");
@@ -123,7 +136,7 @@ public final class ExperimentRunner {
     progress.phase(trial.id(), dev.refarch.platform.spi.Phase.LOAD);
     TrialSpec ts = TrialFactory.trial(spec, trial, trial.id(), cluster.connectionString()).build();
     if (ts.load()) {
-      dropDatabase(cluster.connectionString());
+      emptyDatabase(cluster);
     }
     TrialResult r = runner.run(ts, cluster);
     String detail = r.succeeded() ? String.format(java.util.Locale.ROOT, "%.0f ops/s",
@@ -133,11 +146,19 @@ public final class ExperimentRunner {
     return new TrialOutcome(trial.id(), r.succeeded() ? "completed" : "failed", detail);
   }
 
-  /** Drops the database trials write to, so that each load starts empty. */
-  static void dropDatabase(String connectionString) {
-    String db = Optional.ofNullable(new com.mongodb.ConnectionString(connectionString).getDatabase())
+  /**
+   * Drops the database trials write to, so that each load starts empty: through the connection
+   * string, or from inside the platform when this JVM cannot reach the cluster.
+   */
+  static void emptyDatabase(RunningCluster cluster) {
+    String uri = cluster.connectionString();
+    String db = Optional.ofNullable(new com.mongodb.ConnectionString(uri).getDatabase())
         .orElse("ycsb");
-    try (MongoClient c = MongoClients.create(connectionString)) {
+    if (!cluster.reachableFromRunner()) {
+      cluster.dropDatabase(db);
+      return;
+    }
+    try (MongoClient c = MongoClients.create(uri)) {
       c.getDatabase(db).drop();
     }
   }
@@ -159,8 +180,29 @@ public final class ExperimentRunner {
       return new ExistingCluster(topology, spec.cluster().uri().orElseThrow(() ->
           new ConfigurationException("cluster.uri", null, "a connection string")));
     }
+    Map<String, String> settings = clusterSettings(spec);
+    if (spec.cluster().type().equals("kubernetes")) {
+      // its clients run as Jobs: a missing client image must fail before any pod exists
+      KubernetesClients.validate(settings);
+    }
     ClusterProvisioner p = Extensions.provisioner(spec.cluster().type());
-    return p.start(topology, spec.cluster().settings());
+    return p.start(topology, settings);
+  }
+
+  /**
+   * What the provisioner gets: the spec's cluster settings, overridden by the spec's properties
+   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}) — so that
+   * {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties reach
+   * the vSAN hook.
+   */
+  static Map<String, String> clusterSettings(ExperimentSpec spec) {
+    Map<String, String> settings = new java.util.LinkedHashMap<>(spec.cluster().settings());
+    spec.properties().forEach((k, v) -> {
+      if (k.startsWith("local.") || k.startsWith("k8s.")) {
+        settings.put(k, v);
+      }
+    });
+    return settings;
   }
 
   static void write(Path file, String text) {

@@ -2,7 +2,6 @@ package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.results.ClientOutput;
 import dev.refarch.experiments.results.TrialResult.ClientRecord;
-import dev.refarch.experiments.results.TrialResult.PhaseResult;
 import dev.refarch.platform.kubernetes.api.ClientFactory;
 import dev.refarch.platform.kubernetes.config.K8sProperties;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
@@ -12,13 +11,13 @@ import dev.refarch.platform.kubernetes.jobs.OutputArchive;
 import dev.refarch.platform.kubernetes.jobs.PodOutput;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.config.ConfigurationException;
-import dev.refarch.ycsb.measure.MeasurementProperties;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,51 +27,36 @@ import java.util.OptionalDouble;
 import java.util.Properties;
 
 /**
- * Runs one phase of a trial with its N YCSB clients as the pods of a Kubernetes indexed Job
- * instead of local JVMs — for clusters one machine cannot drive (the seeds used 3–4 client
- * hosts) — and merges what they measured exactly as {@link TrialRunner} merges local clients.
+ * Starts a trial's clients as the pods of a Kubernetes indexed Job instead of local JVMs — for
+ * clusters one machine cannot drive (the seeds used 3–4 client hosts), and for a
+ * {@code kubernetes} cluster, whose in-cluster names only pods resolve. Give it to
+ * {@link TrialRunner#withClients}: the runner then runs hooks, the fault schedule, the merge and
+ * {@code trial.json} exactly as for local clients.
  *
- * <p>Each pod gets the properties {@link TrialRunner} would give client {@code i} (its threads,
- * its slice of records or operations, its share of the target), with {@code measurement.dir}
- * in the pod's output folder, in a Secret; it runs {@link ClientMain} from the client image
+ * <p>Each pod gets the properties the runner would give client {@code i} (its threads, its slice
+ * of records or operations, its share of the target), with {@code measurement.dir} in the pod's
+ * output folder, in a Secret; it runs {@link ClientMain} from the client image
  * ({@code k8s.clients.image}) and hands its folder back through its log (see
- * {@link OutputArchive}). The folders land in {@code <dir>/clients/<phase>-<i>/} with the same
+ * {@link OutputArchive}). The folders land in {@code <clientsDir>/<phase>-<i>/} with the same
  * layout as local clients' ({@code stdout.txt}, {@code stderr.txt}, {@code cpu-seconds.txt},
- * {@code measurements/}), and are merged into {@code <dir>/<phase>.hlog} and the phase's
- * timeline. The trial's connection string must be reachable from pods: a
- * {@code kubernetes} cluster's is.
+ * {@code measurements/}). A phase counts as started — and its fault schedule starts — once every
+ * pod is Running; a pod that fails ends the phase, and the Job with its other pods is deleted.
  *
- * <p>Thread-safe; phases may run one after another on one instance. Hooks are not run here: run
- * them around the phase (e.g. with {@code HookRunner}) as {@link TrialRunner} does.
+ * <p>Thread-safe; phases may run one after another on one instance.
  *
  * <pre>{@code
  * try (KubernetesClients clients = KubernetesClients.open(Map.of("k8s.namespace", "bench",
  *     "k8s.clients.image", "registry.example/refarch-client:0.1.0"))) {
- *   KubernetesClients.Outcome run = clients.runPhase(spec, Phase.RUN, Path.of("results/e/t"));
- *   double ops = run.phase().summary().orElseThrow().operation("SCAN").orElseThrow().throughput();
+ *   TrialResult r = new TrialRunner(Path.of("results")).withClients(clients).run(spec, cluster);
  * }
  * }</pre>
  */
-public final class KubernetesClients implements AutoCloseable {
+public final class KubernetesClients implements ClientLauncher, AutoCloseable {
 
   private final KubernetesClient client;
   private final boolean ownsClient;
   private final K8sSettings settings;
   private final String namespace;
-
-  /**
-   * What a phase on Kubernetes produced.
-   *
-   * @param phase the clients' ends and their merged figures, as {@link TrialRunner} reports them
-   * @param failures why clients failed, one line each; empty when all completed
-   * @param pods where each client ran and how its pod ended
-   */
-  public record Outcome(PhaseResult phase, List<String> failures, List<PodOutput> pods) {
-    public Outcome {
-      failures = List.copyOf(failures);
-      pods = List.copyOf(pods);
-    }
-  }
 
   /** Uses {@code client} (the caller closes it) with the {@code k8s.*} settings. */
   public KubernetesClients(KubernetesClient client, K8sSettings settings) {
@@ -97,6 +81,15 @@ public final class KubernetesClients implements AutoCloseable {
     return new KubernetesClients(ClientFactory.fromKubeconfig().open(s), true, s);
   }
 
+  /**
+   * Checks that {@code settings} can start clients on Kubernetes, before anything is created.
+   *
+   * @throws ConfigurationException for bad {@code k8s.*} settings or a missing client image
+   */
+  public static void validate(Map<String, String> settings) {
+    requireImage(K8sSettings.from(settings));
+  }
+
   private static String requireImage(K8sSettings s) {
     return s.clients().image().orElseThrow(() -> new ConfigurationException(
         K8sProperties.CLIENTS_IMAGE.key(), null, "an image with Java 17 and this library's jars",
@@ -105,19 +98,15 @@ public final class KubernetesClients implements AutoCloseable {
   }
 
   /**
-   * Runs {@code phase} of {@code spec} with {@code spec.clients()} pods and merges their outputs
-   * into {@code dir}. Returns when every pod ended or the phase timeout passed; pods left are
-   * removed.
+   * Creates the phase's Job and returns once every pod runs.
    *
-   * @throws ConfigurationException for bad settings, before any pod exists
+   * @throws ConfigurationException for a missing client image, before any object exists
    * @throws dev.refarch.platform.spi.PlatformException when the Job cannot run at all (RBAC,
-   *     quota, an image that cannot be pulled)
+   *     quota, an image that cannot be pulled); nothing is left behind
    */
-  public Outcome runPhase(TrialSpec spec, Phase phase, Path dir) {
-    TrialRunner.validate(spec);
+  @Override
+  public PhaseClients start(TrialSpec spec, Phase phase, Path clientsDir) {
     String image = requireImage(settings);
-    int resolution = MeasurementProperties.TIMELINE_RESOLUTION.from(spec.properties());
-    int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
     List<Map<String, String>> files = new ArrayList<>();
     for (int i = 0; i < spec.clients(); i++) {
       Map<String, String> props = ClientPlan.properties(spec, phase, i);
@@ -127,39 +116,94 @@ public final class KubernetesClients implements AutoCloseable {
     IndexedJobSpec job = new IndexedJobSpec(jobName(spec, phase), image, command(spec, phase),
         Map.of(), files, settings.clients().cpu(), settings.clients().memory(),
         settings.clients().imagePullSecret());
-    Path clientsDir = dir.resolve("clients");
-    List<PodOutput> pods = new IndexedJobs(client, namespace, settings.trial(), settings.cleanup())
-        .run(job, spec.phaseTimeout(), i -> clientsDir.resolve(phase.label() + "-" + i));
-    List<ClientRecord> records = new ArrayList<>();
-    List<Path> measurements = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
-    for (PodOutput pod : pods) {
-      String name = phase.label() + "-" + pod.index();
-      Path measured = pod.dir().resolve("measurements");
-      int exit = exitOf(pod);
-      // as for local clients: exit 0 and measurements written
-      boolean completed = pod.completed() && exit == 0 && ClientOutput.isComplete(measured);
-      String where = pod.pod().map(p -> " (pod " + p + " on " + pod.node() + ")").orElse("");
-      records.add(new ClientRecord(name, exit, "exit code " + exit + where, completed,
-          cpuSeconds(pod.dir())));
-      measurements.add(measured);
-      if (!completed) {
-        failures.add("client " + name + where + " " + pod.problem().orElse(
-            "exited without writing its measurements (its binding did not initialise?)")
-            + "; last lines of its stderr:\n" + tail(pod.dir().resolve("stderr.txt"), 8));
-      }
+    IndexedJobs.Submitted submitted = new IndexedJobs(client, namespace, settings.trial(),
+        settings.cleanup()).submit(job, spec.phaseTimeout());
+    try {
+      submitted.awaitStarted(spec.phaseTimeout());
+    } catch (RuntimeException e) {
+      submitted.close();
+      throw e;
     }
-    PhaseResult result = TrialRunner.merge(phase, records, measurements, dir, resolution,
-        interval).result();
-    return new Outcome(result, failures, pods);
+    return new JobClients(submitted, phase, clientsDir);
   }
 
-  /** A Job name from the trial's: lower case, '-' for anything else, short enough for pods. */
+  /** A phase's pods: outputs are collected when {@link #await} returns. */
+  private static final class JobClients implements PhaseClients {
+
+    private final IndexedJobs.Submitted job;
+    private final Phase phase;
+    private final Path clientsDir;
+    private volatile List<PodOutput> pods = List.of();
+
+    JobClients(IndexedJobs.Submitted job, Phase phase, Path clientsDir) {
+      this.job = job;
+      this.phase = phase;
+      this.clientsDir = clientsDir;
+    }
+
+    @Override
+    public List<ClientProcess> processes() {
+      return List.of();
+    }
+
+    @Override
+    public List<String> await(Duration timeout) {
+      pods = job.awaitEnd(timeout, i -> clientsDir.resolve(phase.label() + "-" + i));
+      List<String> failures = new ArrayList<>();
+      for (PodOutput pod : pods) {
+        if (!completed(pod)) {
+          failures.add("client " + name(pod) + where(pod) + " " + pod.problem().orElse(
+              "exited without writing its measurements (its binding did not initialise?)")
+              + "; last lines of its stderr:\n" + tail(pod.dir().resolve("stderr.txt"), 8));
+        }
+      }
+      return failures;
+    }
+
+    @Override
+    public void stop() {
+      job.close();
+    }
+
+    @Override
+    public List<ClientRecord> records() {
+      return pods.stream().map(pod -> new ClientRecord(name(pod), exitOf(pod),
+          "exit code " + exitOf(pod) + where(pod), completed(pod), cpuSeconds(pod.dir()))).toList();
+    }
+
+    @Override
+    public List<Path> measurements() {
+      return pods.stream().map(pod -> pod.dir().resolve("measurements")).toList();
+    }
+
+    private String name(PodOutput pod) {
+      return phase.label() + "-" + pod.index();
+    }
+
+    /** As for local clients: exit 0 and measurements written. */
+    private static boolean completed(PodOutput pod) {
+      return pod.completed() && exitOf(pod) == 0
+          && ClientOutput.isComplete(pod.dir().resolve("measurements"));
+    }
+
+    private static String where(PodOutput pod) {
+      return pod.pod().map(p -> " (pod " + p + " on " + pod.node() + ")").orElse("");
+    }
+  }
+
+  /**
+   * A Job name from the trial's: lower case, '-' for anything else, cut short enough for the
+   * pods' host names ({@code <job>-<index>}, at most 63 characters), and a hash of experiment and
+   * trial, so that trials whose names differ only past the cut, or retained Jobs of another
+   * experiment, do not collide.
+   */
   static String jobName(TrialSpec spec, Phase phase) {
     String base = ("ycsb-" + phase.label() + "-" + spec.trial()).toLowerCase(Locale.ROOT)
         .replaceAll("[^a-z0-9-]+", "-");
-    base = base.length() > 52 ? base.substring(0, 52) : base;
-    return base.replaceAll("-+$", "");
+    base = (base.length() > 45 ? base.substring(0, 45) : base).replaceAll("-+$", "");
+    String hash = String.format(Locale.ROOT, "%06x",
+        (spec.experiment() + "/" + spec.trial()).hashCode() & 0xffffff);
+    return base + "-" + hash;
   }
 
   /** The pod's command: ClientMain watching PID 1 (the pod's shell), as the runner's JVM. */

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.results.ClientOutput;
+import dev.refarch.experiments.results.TrialResult.ClientRecord;
 import dev.refarch.platform.spi.Phase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,9 +23,9 @@ import java.util.concurrent.TimeoutException;
  * rest — when one fails or the phase runs past its timeout. Nothing is left running when
  * {@link #await} returns.
  *
- * <p>Not thread-safe; one instance per phase. {@link #clients()} may be read by other threads.
+ * <p>Not thread-safe; one instance per phase. {@link #processes()} may be read by other threads.
  */
-final class PhaseExecution {
+final class PhaseExecution implements ClientLauncher.PhaseClients {
 
   private final TrialSpec spec;
   private final Phase phase;
@@ -73,8 +74,20 @@ final class PhaseExecution {
     return f;
   }
 
-  List<ClientProcess> clients() {
+  @Override
+  public List<ClientProcess> processes() {
     return List.copyOf(clients);
+  }
+
+  @Override
+  public List<ClientRecord> records() {
+    return clients.stream().map(c -> new ClientRecord(c.name(), c.exitCode().orElse(-1),
+        c.describeExit(), completed(c), c.cpuSeconds())).toList();
+  }
+
+  @Override
+  public List<Path> measurements() {
+    return clients.stream().map(ClientProcess::measurements).toList();
   }
 
   /**
@@ -84,7 +97,8 @@ final class PhaseExecution {
    *
    * @return why the phase failed; empty when every client completed
    */
-  List<String> await(Duration timeout) throws InterruptedException {
+  @Override
+  public List<String> await(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     try {
       while (failures.isEmpty() && clients.stream().anyMatch(ClientProcess::isAlive)) {
@@ -111,8 +125,7 @@ final class PhaseExecution {
       }
       return List.copyOf(failures);
     } finally {
-      killAll();
-      deletePropertyFiles();
+      stop();
     }
   }
 
@@ -127,7 +140,13 @@ final class PhaseExecution {
     return "client " + c.name() + " " + how + "; last lines of its stderr:\n" + c.stderrTail(8);
   }
 
-  void killAll() {
+  @Override
+  public void stop() {
+    killAll();
+    deletePropertyFiles();
+  }
+
+  private void killAll() {
     clients.stream().filter(ClientProcess::isAlive).forEach(ClientProcess::kill);
   }
 

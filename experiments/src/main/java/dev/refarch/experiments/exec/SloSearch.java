@@ -92,7 +92,7 @@ final class SloSearch {
       // the data loaded by the first probe serves the others
       TrialSpec ts = step == 0 ? b.build() : b.phases(false, true).build();
       if (ts.load()) {
-        ExperimentRunner.dropDatabase(cluster.connectionString());
+        ExperimentRunner.emptyDatabase(cluster);
       }
       progress.phase(id, dev.refarch.platform.spi.Phase.RUN);
       var result = runner.run(ts, cluster);

@@ -17,6 +17,7 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.ycsb.measure.Timeline;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.platform.spi.Redaction;
 import dev.refarch.ycsb.hooks.HookRunner;
 import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.MeasurementSettings;
@@ -34,11 +35,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * Runs one trial: for each phase (load, then run), the platform hooks' {@code before}, N forked
- * YCSB client JVMs (each the stock {@code site.ycsb.Client} with this library's binding and
- * measurements), the hooks' {@code after} — always, also when the phase failed — and then merges
+ * Runs one trial: for each phase (load, then run), the platform hooks' {@code before}, N YCSB
+ * clients (each the stock {@code site.ycsb.Client} with this library's binding and measurements)
+ * — forked JVMs here, or the pods of a Kubernetes Job ({@link #withClients}) — while the fault
+ * schedule fires, the hooks' {@code after} — always, also when the phase failed — and then merges
  * what the clients measured into {@code results/<experiment>/<trial>/}, written atomically:
  *
  * <pre>
@@ -62,6 +65,11 @@ public final class TrialRunner {
 
   /** Sees phases start and end, e.g. to fire a fault schedule or to watch clients in tests. */
   public interface Listener {
+    /**
+     * The phase's clients run.
+     *
+     * @param clients the client JVMs on this machine; empty when they run elsewhere (Job pods)
+     */
     default void phaseStarted(Phase phase, List<ClientProcess> clients) {
     }
 
@@ -88,24 +96,32 @@ public final class TrialRunner {
 
   private final Path resultsRoot;
   private final Listener listener;
-  private final String javaBin;
-  private final String classPath;
+  private final ClientLauncher clients;
 
   /** A runner writing under {@code resultsRoot}, forking clients with this JVM's class path. */
   public TrialRunner(Path resultsRoot) {
-    this(resultsRoot, new Listener() { }, System.getProperty("java.class.path"));
+    this(resultsRoot, new Listener() { }, ClientLauncher.local(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        System.getProperty("java.class.path")));
   }
 
-  private TrialRunner(Path resultsRoot, Listener listener, String classPath) {
+  private TrialRunner(Path resultsRoot, Listener listener, ClientLauncher clients) {
     this.resultsRoot = resultsRoot;
     this.listener = listener;
-    this.javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    this.classPath = classPath;
+    this.clients = clients;
   }
 
   /** A copy that reports phases to {@code listener}. */
   public TrialRunner withListener(Listener listener) {
-    return new TrialRunner(resultsRoot, listener, classPath);
+    return new TrialRunner(resultsRoot, listener, clients);
+  }
+
+  /**
+   * A copy whose clients run where {@code clients} starts them, e.g. as the pods of a Kubernetes
+   * Job ({@link KubernetesClients}); hooks, faults, merge and results stay the same.
+   */
+  public TrialRunner withClients(ClientLauncher clients) {
+    return new TrialRunner(resultsRoot, listener, clients);
   }
 
   public Path resultsRoot() {
@@ -124,19 +140,22 @@ public final class TrialRunner {
       throw new ConfigurationException("faults", spec.faults().toString(),
           "none here: faults need a cluster's fault injector, use run(spec, cluster)");
     }
-    return execute(spec, clusterState, null, null);
+    return execute(spec, () -> clusterState, null, null);
   }
 
   /**
    * Runs a trial against {@code cluster}, firing the spec's fault schedule through the cluster's
-   * fault injector and, for replica sets, watching elections from the server side.
+   * fault injector and, for replica sets this JVM can reach, watching elections from the server
+   * side. The cluster's state is read when the trial ends, so that it holds what faults changed.
    */
   public TrialResult run(TrialSpec spec, RunningCluster cluster) throws InterruptedException {
-    String watch = cluster.topology() instanceof Topology.ReplicaSet ? cluster.connectionString() : null;
-    return execute(spec, cluster.state(), cluster.faults(), watch);
+    String watch = cluster.topology() instanceof Topology.ReplicaSet
+        && cluster.reachableFromRunner() ? cluster.connectionString() : null;
+    return execute(spec, cluster::state, cluster.faults(), watch);
   }
 
-  private TrialResult execute(TrialSpec spec, PlatformState clusterState, FaultInjector injector,
+  private TrialResult execute(TrialSpec spec, Supplier<PlatformState> clusterState,
+      FaultInjector injector,
       String electionWatch) throws InterruptedException {
     Map<String, String> settings = validate(spec);
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
@@ -172,7 +191,7 @@ public final class TrialRunner {
     double clientCpu = phases.values().stream().flatMap(p -> p.clients().stream())
         .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();
     TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
-        System.currentTimeMillis(), phases, clusterState.merge(hooks.state()),
+        System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
         effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
         folder.target(), faultReports);
     write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
@@ -218,16 +237,19 @@ public final class TrialRunner {
       return new Collected(new PhaseResult(phase, List.of(), Optional.empty(), Optional.empty()),
           Optional.empty());
     }
-    PhaseExecution execution = new PhaseExecution(spec, phase);
+    ClientLauncher.PhaseClients running = null;
     List<String> phaseFailures = new ArrayList<>();
     try {
-      execution.start(staging.resolve("clients"), javaBin, classPath);
-      listener.phaseStarted(phase, execution.clients());
-      phaseFailures.addAll(execution.await(spec.phaseTimeout()));
+      running = clients.start(spec, phase, staging.resolve("clients"));
+      listener.phaseStarted(phase, running.processes());
+      phaseFailures.addAll(running.await(spec.phaseTimeout()));
     } catch (RuntimeException e) {
-      phaseFailures.add("phase " + phase.label() + " could not start its clients: " + e.getMessage());
+      phaseFailures.add("phase " + phase.label() + " could not start its clients: "
+          + Redaction.maskUri(e.getMessage()));
     } finally {
-      execution.killAll();
+      if (running != null) {
+        running.stop();
+      }
       listener.phaseEnded(phase);
       PhaseOutcome outcome = phaseFailures.isEmpty() ? PhaseOutcome.success()
           : PhaseOutcome.failed(phaseFailures.get(0));
@@ -238,19 +260,8 @@ public final class TrialRunner {
       }
       failures.addAll(phaseFailures);
     }
-    return collect(phase, execution.clients(), staging, resolution, interval);
-  }
-
-  private static Collected collect(Phase phase, List<ClientProcess> clients, Path staging,
-      int resolution, int interval) {
-    List<ClientRecord> records = new ArrayList<>();
-    for (ClientProcess c : clients) {
-      boolean completed = PhaseExecution.completed(c);
-      records.add(new ClientRecord(c.name(), c.exitCode().orElse(-1), c.describeExit(), completed,
-          c.cpuSeconds()));
-    }
-    return merge(phase, records, clients.stream().map(ClientProcess::measurements).toList(),
-        staging, resolution, interval);
+    return running == null ? merge(phase, List.of(), List.of(), staging, resolution, interval)
+        : merge(phase, running.records(), running.measurements(), staging, resolution, interval);
   }
 
   /**

@@ -52,12 +52,31 @@ public final class FaultScheduler implements TrialRunner.Listener {
     this.schedule = schedule;
     this.injector = injector;
     this.settings = java.util.Map.copyOf(settings);
+    validate();
+  }
+
+  /**
+   * Every scheduled action must be one its injector knows, so that a misspelt fault fails before
+   * the trial starts rather than minutes into it.
+   */
+  private void validate() {
+    for (FaultSchedule.Entry e : schedule.entries()) {
+      var routed = route(e.fault());
+      java.util.Set<String> known = routed.getKey().actions();
+      if (!known.contains(routed.getValue().action())) {
+        throw new dev.refarch.platform.spi.config.ConfigurationException("faults",
+            e.fault().action(), known.isEmpty() ? "none: the " + routed.getKey().name()
+                + " injector takes no faults" : "an action of the " + routed.getKey().name()
+                + " injector: " + String.join(", ", new java.util.TreeSet<>(known)));
+      }
+    }
   }
 
   /**
    * The injector and plain action of {@code fault}: an action {@code name:action} goes to the
-   * injector of that name (found through ServiceLoader and configured with the trial's settings),
-   * any other to the cluster's.
+   * cluster's injector when that is its name (e.g. {@code kubernetes:delete-pod} on a Kubernetes
+   * cluster), else to the injector of that name (found through ServiceLoader and configured with
+   * the trial's settings); any other to the cluster's.
    */
   private synchronized java.util.Map.Entry<FaultInjector, dev.refarch.platform.spi.Fault> route(
       dev.refarch.platform.spi.Fault fault) {
@@ -66,8 +85,9 @@ public final class FaultScheduler implements TrialRunner.Listener {
       return java.util.Map.entry(injector, fault);
     }
     String name = fault.action().substring(0, colon);
-    FaultInjector target = named.computeIfAbsent(name,
-        n -> dev.refarch.platform.spi.Extensions.faultInjector(n).configure(settings));
+    FaultInjector target = injector != null && name.equals(injector.name()) ? injector
+        : named.computeIfAbsent(name,
+            n -> dev.refarch.platform.spi.Extensions.faultInjector(n).configure(settings));
     return java.util.Map.entry(target, new dev.refarch.platform.spi.Fault(
         fault.action().substring(colon + 1), fault.target(), fault.parameters()));
   }

@@ -7,7 +7,10 @@ import dev.refarch.platform.kubernetes.config.K8sSettings;
 import dev.refarch.platform.kubernetes.jobs.OutputArchive;
 import dev.refarch.platform.kubernetes.testing.FakeKubernetes;
 import dev.refarch.platform.kubernetes.testing.FakeKubernetes.JobPod;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.results.TrialResult.PhaseResult;
 import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.ycsb.measure.HdrLogs;
 import dev.refarch.ycsb.measure.LatencyStats;
 import dev.refarch.ycsb.measure.MeasurementSession;
@@ -113,6 +116,11 @@ class KubernetesClientsTest {
         "k8s.clients.image", "registry.example/refarch-client:0.1.0")));
   }
 
+  private TrialResult trial(TrialSpec spec) throws InterruptedException {
+    return new TrialRunner(tmp.resolve("results")).withClients(clients())
+        .run(spec, PlatformState.empty());
+  }
+
   @Test
   void mergesThePodsMeasurementsAsForLocalClients() throws Exception {
     List<Path> folders = List.of(clientFolder(tmp.resolve("pod-0"), 300, 20_000),
@@ -120,19 +128,20 @@ class KubernetesClientsTest {
         clientFolder(tmp.resolve("pod-2"), 100, 150_000));
     k8s.jobPods = (job, i) -> pod(i, "Succeeded", 0, folders.get(i));
 
-    Path results = tmp.resolve("results");
-    KubernetesClients.Outcome out = clients().runPhase(workloadE(), Phase.RUN, results);
+    TrialResult out = trial(workloadE());
+    Path results = out.folder();
 
     assertThat(out.failures()).isEmpty();
-    assertThat(out.phase().clients()).extracting(c -> c.name())
+    PhaseResult run = out.phases().get(Phase.RUN);
+    assertThat(run.clients()).extracting(c -> c.name())
         .containsExactly("run-0", "run-1", "run-2");
-    assertThat(out.phase().clients()).allMatch(c -> c.completed() && c.exitCode() == 0
+    assertThat(run.clients()).allMatch(c -> c.completed() && c.exitCode() == 0
         && c.cpuSeconds().getAsDouble() == 1.25);
     Histogram union = new Histogram(3);
     for (Path f : folders) {
       union.add(HdrLogs.totalsByTag(f.resolve("measurements/latency.hlog")).get("SCAN.service"));
     }
-    OperationSummary scan = out.phase().summary().orElseThrow().operation("SCAN").orElseThrow();
+    OperationSummary scan = run.summary().orElseThrow().operation("SCAN").orElseThrow();
     assertThat(scan.counts()).containsEntry("OK", union.getTotalCount());
     assertThat(scan.serviceTime()).isEqualTo(LatencyStats.of(union));
     assertThat(HdrLogs.totalsByTag(results.resolve("run.hlog")).get("SCAN.service"))
@@ -140,7 +149,8 @@ class KubernetesClientsTest {
     assertThat(results.resolve("timeline.csv")).exists();
     assertThat(results.resolve("clients/run-2/measurements/summary.json")).exists();
     assertThat(results.resolve("clients/run-2/stdout.txt")).hasContent("[OVERALL], RunTime(ms), 100");
-    assertThat(out.phase().steadyState()).isPresent();
+    assertThat(run.steadyState()).isPresent();
+    assertThat(results.resolve("trial.json")).exists();
 
     // each pod got what a local client would: its threads and operations, in the pod's folder
     assertThat(podProperties.get(0)).containsEntry("threadcount", "6")
@@ -161,15 +171,17 @@ class KubernetesClientsTest {
     Files.writeString(failed.resolve("exit-code.txt"), "1\n");
     k8s.jobPods = (job, i) -> i == 1 ? pod(i, "Failed", 1, failed) : pod(i, "Succeeded", 0, ok);
 
-    KubernetesClients.Outcome out = clients().runPhase(workloadE(), Phase.RUN,
-        tmp.resolve("results"));
+    TrialResult out = trial(workloadE());
 
     assertThat(out.failures()).hasSize(1);
-    assertThat(out.failures().get(0)).startsWith("client run-1 (pod ycsb-run-workload-e-1-")
+    assertThat(out.failures().get(0)).startsWith("client run-1 (pod "
+        + KubernetesClients.jobName(workloadE(), Phase.RUN) + "-1-")
         .contains("on node-b)", "MongoTimeoutException");
-    assertThat(out.phase().clients().get(1).completed()).isFalse();
-    assertThat(out.phase().clients().get(1).exitCode()).isEqualTo(1);
-    assertThat(out.phase().summary()).isPresent();
+    PhaseResult run = out.phases().get(Phase.RUN);
+    assertThat(run.clients().get(1).completed()).isFalse();
+    assertThat(run.clients().get(1).exitCode()).isEqualTo(1);
+    assertThat(run.summary()).isPresent();
+    assertThat(ManagedObjects.remaining(client, "test", "t1")).isEmpty();
   }
 
   @Test
@@ -179,6 +191,20 @@ class KubernetesClientsTest {
         + " 'dev.refarch.experiments.exec.ClientMain' '1' '/refarch/out/cpu-seconds.txt' '-t'"
         + " '-db' 'dev.refarch.ycsb.mongo.MongoDbClient' '-s' '-P'"
         + " /refarch/in/\"$JOB_COMPLETION_INDEX\".client.properties");
-    assertThat(KubernetesClients.jobName(workloadE(), Phase.LOAD)).isEqualTo("ycsb-load-workload-e");
+    assertThat(KubernetesClients.jobName(workloadE(), Phase.LOAD))
+        .matches("ycsb-load-workload-e-[0-9a-f]{6}");
+  }
+
+  @Test
+  void jobNamesStayShortEnoughForPodHostNamesAndApart() {
+    String longTrial = "threadcount=64-workload=b-mongodb.durability=balanced-topology=rs=3-rep1";
+    TrialSpec a = TrialSpec.builder("e1", longTrial).cluster("mongodb://h/").build();
+    TrialSpec b = TrialSpec.builder("e1", longTrial.replace("rep1", "rep2")).cluster("mongodb://h/")
+        .build();
+    String name = KubernetesClients.jobName(a, Phase.RUN);
+    // an indexed Job's pods are host-named <job>-<index>, at most 63 characters
+    assertThat((name + "-99").length()).isLessThanOrEqualTo(63);
+    assertThat(name).matches("[a-z0-9]([a-z0-9-]*[a-z0-9])?");
+    assertThat(name).isNotEqualTo(KubernetesClients.jobName(b, Phase.RUN));
   }
 }

@@ -14,18 +14,25 @@ public class RecordingInjector implements FaultInjector {
   static final List<String> INJECTED = new CopyOnWriteArrayList<>();
 
   private final String prefix;
+  private final String name;
 
   public RecordingInjector() {
     this("unconfigured");
   }
 
   RecordingInjector(String prefix) {
+    this(prefix, "recorder");
+  }
+
+  /** @param name the injector's name; the one on the class path is {@code recorder} */
+  RecordingInjector(String prefix, String name) {
     this.prefix = prefix;
+    this.name = name;
   }
 
   @Override
   public String name() {
-    return "recorder";
+    return name;
   }
 
   @Override
