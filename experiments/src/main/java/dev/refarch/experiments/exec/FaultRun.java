@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The fault side of one trial: fires the schedule while phases run, watches elections during a
@@ -87,23 +88,33 @@ final class FaultRun implements TrialRunner.Listener, AutoCloseable {
     }
   }
 
-  /** One line per fault: when, what, election and interruption per operation. */
+  /**
+   * One line per fault and operation type: when, what, election, interruption, and last the
+   * durations the injector measured on the platform side as {@code name=ms} joined by {@code ;}
+   * (e.g. {@code podReady=41873}), empty when none.
+   */
   static String eventsCsv(List<FaultReport> reports) {
-    StringBuilder out = new StringBuilder(
-        "epoch_ms,phase,action,target,member,election_ms,operation,interruption_ms,recovery_ms,resumed\n");
+    StringBuilder out = new StringBuilder("epoch_ms,phase,action,target,member,election_ms,"
+        + "operation,interruption_ms,recovery_ms,resumed,platform_ms\n");
     for (FaultReport r : reports) {
       String head = r.event().epochMillis() + "," + r.phase().label() + "," + r.event().action()
           + "," + r.event().target() + "," + r.event().member() + ","
           + r.electionMs().map(String::valueOf).orElse("");
+      String tail = "," + platformMs(r.event().durationsMs()) + "\n";
       if (r.interruptions().isEmpty()) {
-        out.append(head).append(",,,,\n");
+        out.append(head).append(",,,,").append(tail);
       }
       for (Interruption i : new java.util.TreeMap<>(r.interruptions()).values()) {
         out.append(head).append(',').append(i.operation()).append(',').append(i.interruptionMs())
             .append(',').append(i.recoveryMs().map(String::valueOf).orElse("")).append(',')
-            .append(String.format(Locale.ROOT, "%b", i.resumed())).append('\n');
+            .append(String.format(Locale.ROOT, "%b", i.resumed())).append(tail);
       }
     }
     return out.toString();
+  }
+
+  private static String platformMs(Map<String, Long> durations) {
+    return durations.entrySet().stream().map(d -> d.getKey() + "=" + d.getValue())
+        .collect(Collectors.joining(";"));
   }
 }

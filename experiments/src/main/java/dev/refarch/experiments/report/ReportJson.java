@@ -13,7 +13,8 @@ import java.util.OptionalDouble;
 
 /**
  * Writes {@code report.json} (layout {@value #FORMAT}): the plan's header, every point with the
- * median, min and max of each figure, every trial with its own figures and faults, the reference
+ * median, min and max of each figure, every trial with its own figures and faults (each with its
+ * election time, platform-side durations and interruption per operation type), the reference
  * checks and the SLO marks. Numbers have three decimals and a dot in every locale; figures a
  * trial did not measure are absent, changes that cannot be computed are {@code null}.
  *
@@ -180,11 +181,17 @@ final class ReportJson {
     } else {
       g.writeNull();
     }
-    g.writeObjectFieldStart("interruptionMs");
-    for (Map.Entry<String, Long> i : f.interruptionMs().entrySet()) {
-      g.writeNumberField(i.getKey(), i.getValue());
-    }
+    longs(g, "durationsMs", f.durationsMs());
+    longs(g, "interruptionMs", f.interruptionMs());
     g.writeEndObject();
+  }
+
+  private static void longs(JsonGenerator g, String name, Map<String, Long> values)
+      throws IOException {
+    g.writeObjectFieldStart(name);
+    for (Map.Entry<String, Long> v : values.entrySet()) {
+      g.writeNumberField(v.getKey(), v.getValue());
+    }
     g.writeEndObject();
   }
 

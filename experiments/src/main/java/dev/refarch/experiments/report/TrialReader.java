@@ -183,7 +183,18 @@ final class TrialReader {
           f.path("action").asText(""), f.path("target").asText(""), f.path("member").asText(""),
           f.path("failure").asText(""),
           election.isNumber() ? Optional.of(election.asLong()) : Optional.empty(),
-          interruption, resumed));
+          interruption, resumed, durations(f.path("durationsMs"))));
+    }
+    return out;
+  }
+
+  /** The platform-side durations in the file's order; none in files written before them. */
+  private static Map<String, Long> durations(JsonNode durations) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> d : durations.properties()) {
+      if (d.getValue().isNumber()) {
+        out.put(d.getKey(), d.getValue().asLong());
+      }
     }
     return out;
   }

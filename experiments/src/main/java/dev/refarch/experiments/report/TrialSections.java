@@ -68,7 +68,7 @@ final class TrialSections {
   }
 
   private static void faults(Html h, TrialRecord t) {
-    h.table("faults", "at (UTC)", "action", "target", "member", "election ms",
+    h.table("faults", "at (UTC)", "action", "target", "member", "election ms", "platform ms",
         "interruption ms", "window ends", "failure");
     List<FaultWindow> windows = t.faultWindows();
     for (TrialFault f : t.faults()) {
@@ -77,9 +77,16 @@ final class TrialSections {
           + " after " + (w.toEpochMs() - w.fromEpochMs()) + " ms").findFirst().orElse("");
       h.row(f.injected() ? "" : "failed", Instant.ofEpochMilli(f.epochMs()).toString(),
           f.action(), f.target(), f.member(), f.electionMs().map(String::valueOf).orElse(""),
-          interruptions(f.interruptionMs(), f.resumed()), ends, f.failure());
+          durations(f.durationsMs()), interruptions(f.interruptionMs(), f.resumed()), ends,
+          f.failure());
     }
     h.endTable();
+  }
+
+  /** {@code podReady 41873}: what the injector measured on the platform side. */
+  private static String durations(Map<String, Long> ms) {
+    return ms.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+        .collect(Collectors.joining(", "));
   }
 
   private static String interruptions(Map<String, Long> ms, Map<String, Boolean> resumed) {

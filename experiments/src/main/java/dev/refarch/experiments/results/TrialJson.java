@@ -17,8 +17,10 @@ import java.util.Map;
 
 /**
  * Writes {@code trial.json}: one JSON document with the trial's parameters, effective settings,
- * platform state, per-phase client exits and merged summaries, steady state, failures and CPU
- * seconds. Values that look like connection strings are masked.
+ * platform state, per-phase client exits and merged summaries, steady state, failures, CPU
+ * seconds and faults (each with its election time, the durations its injector measured on the
+ * platform side as {@code durationsMs} when there are any, and its interruption per operation
+ * type). Values that look like connection strings are masked.
  *
  * <p>Stateless and thread-safe.
  */
@@ -133,6 +135,13 @@ public final class TrialJson {
       g.writeNumberField("electionMs", f.electionMs().get());
     } else {
       g.writeNullField("electionMs");
+    }
+    if (!f.event().durationsMs().isEmpty()) {
+      g.writeObjectFieldStart("durationsMs");
+      for (Map.Entry<String, Long> d : f.event().durationsMs().entrySet()) {
+        g.writeNumberField(d.getKey(), d.getValue());
+      }
+      g.writeEndObject();
     }
     g.writeObjectFieldStart("interruption");
     for (Interruption i : new java.util.TreeMap<>(f.interruptions()).values()) {

@@ -11,7 +11,7 @@ class FaultWindowTest {
 
   static TrialFault fault(long at, String action, String member, long interruptionMs) {
     return new TrialFault(at, "run", action, "primary", member, "", Optional.empty(),
-        Map.of("READ", interruptionMs), Map.of("READ", true));
+        Map.of("READ", interruptionMs), Map.of("READ", true), Map.of());
   }
 
   @Test
@@ -38,7 +38,7 @@ class FaultWindowTest {
   @Test
   void failedInjectionsAndRecoveriesOpenNoWindow() {
     TrialFault failed = new TrialFault(1_000, "run", "kill", "primary", "", "no primary",
-        Optional.empty(), Map.of(), Map.of());
+        Optional.empty(), Map.of(), Map.of(), Map.of());
     assertThat(FaultWindow.of(List.of(failed, fault(2_000, "resume", "rs0-0", 0)))).isEmpty();
   }
 

@@ -1,5 +1,7 @@
 package dev.refarch.experiments.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -23,6 +25,9 @@ import java.util.stream.Stream;
  *   <li>{@code results/B2-balanced-durability}: target throughput 500…4000 ops/s per workload
  *       with an SLO of UPDATE p99 ≤ 40 ms.
  * </ul>
+ *
+ * <p>These trial.json files predate platform-side durations; {@link #withPlatformDurations} makes
+ * a copy of A12 that has one, edited by hand, not captured.
  */
 final class Fixtures {
 
@@ -30,6 +35,10 @@ final class Fixtures {
   static final String A1_DURABLE = "results-durable/A1-client-threads";
   static final String A12 = "results/A12-failures";
   static final String B2 = "results/B2-balanced-durability";
+  /** The trial of {@link #A12} that kills the primary of three members. */
+  static final String A12_KILL = "t001-topology-pss-fault-kill-primary-r1";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private Fixtures() {
   }
@@ -51,6 +60,26 @@ final class Fixtures {
       throw new UncheckedIOException(e);
     }
     return target;
+  }
+
+  /**
+   * A copy of {@link #A12} under {@code into} whose first fault (the kill of t001) carries
+   * {@code "durationsMs": {"podReady": 41873, "volumeAttached": 12000}}, as a Kubernetes injector
+   * would record them; the restart after it has none.
+   */
+  static Path withPlatformDurations(Path into) {
+    Path dir = copy(A12, into);
+    Path trial = dir.resolve(A12_KILL).resolve("trial.json");
+    try {
+      ObjectNode root = (ObjectNode) JSON.readTree(trial.toFile());
+      ObjectNode durations = ((ObjectNode) root.path("faults").get(0)).putObject("durationsMs");
+      durations.put("podReady", 41_873L);
+      durations.put("volumeAttached", 12_000L);
+      JSON.writerWithDefaultPrettyPrinter().writeValue(trial.toFile(), root);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
   }
 
   /** The fixtures on the test class path. */

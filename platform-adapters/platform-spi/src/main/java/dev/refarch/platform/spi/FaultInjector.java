@@ -35,7 +35,9 @@ public interface FaultInjector {
   List<String> members();
 
   /**
-   * Carries out the fault and returns when it has taken effect.
+   * Carries out the fault and returns when it has taken effect. An injector that waits for the
+   * platform to recover before returning (e.g. a recreated pod to be Ready) puts what it measured
+   * into the event's {@link FaultEvent#durationsMs()}.
    *
    * @throws dev.refarch.platform.spi.config.ConfigurationException for an unknown action or
    *     target, before anything is done

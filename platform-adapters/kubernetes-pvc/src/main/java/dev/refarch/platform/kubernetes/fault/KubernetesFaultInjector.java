@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +30,16 @@ import java.util.TreeMap;
  * volumes — or has the pod deleted), plus {@code restore-node} to put nodes back. With
  * {@code awaitReady} (the default) {@link #inject} then waits until the StatefulSet's new pod is
  * Ready and records a {@link PodRecovery}: the time from the fault to Ready, measured from the
- * Kubernetes side. The time until operations resume is the clients' to measure, from their
- * timeline and the event's time.
+ * Kubernetes side, which the event also carries as {@code durationsMs} {@code podReady}. The time
+ * until operations resume is the clients' to measure, from their timeline and the event's time.
  *
  * <p>Thread-safe: faults run one at a time. Nodes taken out of service are remembered (and
  * annotated) and put back by {@link #restoreNodes}, which the cluster's {@code close} calls.
  *
  * <pre>{@code
  * FaultEvent e = cluster.faults().inject(Fault.of("node-failure", "primary"));
- * long ms = ((KubernetesFaultInjector) cluster.faults()).recoveries().get(0).readyAfterMs();
+ * long ms = e.durationsMs().get("podReady");
+ * String node = ((KubernetesFaultInjector) cluster.faults()).recoveries().get(0).nodeAfter();
  * }</pre>
  */
 public final class KubernetesFaultInjector implements FaultInjector {
@@ -119,12 +121,15 @@ public final class KubernetesFaultInjector implements FaultInjector {
           : String.join(" + ", changes)) + (taint ? "" : " + pod deleted") + ")";
     }
     String detail = what + "; pod " + target.pod() + " (" + target.role() + ") was on " + node;
+    Map<String, Long> durations = new LinkedHashMap<>();
     if (request.awaitReady()) {
       PodRecovery r = awaitRecovery(target, before, node, faultAt, request.timeout());
       recoveries.add(r);
       detail += "; Ready again on " + r.nodeAfter() + " after " + r.readyAfterMs() + " ms";
+      durations.put(PodRecovery.POD_READY, r.readyAfterMs());
     }
-    return new FaultEvent(faultAt, request.action().label(), fault.target(), target.pod(), detail);
+    return new FaultEvent(faultAt, request.action().label(), fault.target(), target.pod(), detail,
+        durations);
   }
 
   private void deletePod(String pod, FaultRequest request) {

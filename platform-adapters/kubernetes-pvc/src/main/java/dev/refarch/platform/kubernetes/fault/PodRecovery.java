@@ -19,6 +19,9 @@ import java.util.Map;
 public record PodRecovery(String pod, String role, String nodeBefore, String nodeAfter,
     long faultEpochMs, long readyEpochMs) {
 
+  /** The name of {@link #readyAfterMs()} in the fault event's {@code durationsMs}. */
+  public static final String POD_READY = "podReady";
+
   /** Milliseconds from the fault to the pod being Ready again. */
   public long readyAfterMs() {
     return readyEpochMs - faultEpochMs;

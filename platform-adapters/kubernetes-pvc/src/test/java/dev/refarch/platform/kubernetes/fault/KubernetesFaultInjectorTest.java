@@ -83,6 +83,7 @@ class KubernetesFaultInjectorTest {
     assertThat(r.nodeBefore()).isEqualTo(before);
     assertThat(e.detail()).contains("deleted pod refarch-rs0-1", "Ready again on " + r.nodeAfter(),
         "after " + r.readyAfterMs() + " ms");
+    assertThat(e.durationsMs()).containsExactly(Map.entry("podReady", r.readyAfterMs()));
     assertThat(cluster.state().of("kubernetes")).containsEntry("fault.1.pod", "refarch-rs0-1")
         .containsEntry("fault.1.podReadyAfterMs", String.valueOf(r.readyAfterMs()));
   }
@@ -101,6 +102,7 @@ class KubernetesFaultInjectorTest {
     assertThat(r.nodeBefore()).isEqualTo(failed);
     assertThat(r.nodeAfter()).isNotEqualTo(failed).isEqualTo(nodeOf("refarch-rs0-1"));
     assertThat(r.readyAfterMs()).isGreaterThanOrEqualTo(300);
+    assertThat(e.durationsMs()).containsExactly(Map.entry("podReady", r.readyAfterMs()));
     assertThat(e.detail()).contains("took node " + failed + " out of service (cordon + taint)");
 
     cluster.close();
@@ -137,9 +139,11 @@ class KubernetesFaultInjectorTest {
   void withoutAwaitReadyInjectReturnsAtOnceAndMeasuresNothing() {
     k8s.recreateDelayMs = 5_000;
     long t0 = System.nanoTime();
-    cluster.faults().inject(Fault.of("delete-pod", "secondary").with("awaitReady", "false"));
+    FaultEvent e = cluster.faults().inject(Fault.of("delete-pod", "secondary")
+        .with("awaitReady", "false"));
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(4);
     assertThat(cluster.faults().recoveries()).isEmpty();
+    assertThat(e.durationsMs()).isEmpty();
   }
 
   @Test
