@@ -209,6 +209,7 @@ class KubernetesTrialIT {
     assertThat(f.event().detail()).contains("Ready again on");
     long podReadyMs = cluster.faults().recoveries().get(0).readyAfterMs();
     assertThat(podReadyMs).isGreaterThanOrEqualTo(1000);
+    assertThat(f.event().durationsMs()).containsExactly(Map.entry("podReady", podReadyMs));
     // the runner is outside the cluster: no election watch, said by its absence
     assertThat(f.electionMs()).isEmpty();
     // ... and operations resumed: in the clients' merged timeline the stall is the longest gap,
@@ -230,7 +231,10 @@ class KubernetesTrialIT {
     // the cluster's state is read after the trial, so it holds the recovery
     assertThat(trial.get("platformState").get("kubernetes").get("fault.1.podReadyAfterMs")
         .asText()).isEqualTo(String.valueOf(podReadyMs));
-    assertThat(r.folder().resolve("events.csv")).content().contains("delete-pod,primary,refarch-rs0-1");
+    assertThat(trial.get("faults").get(0).get("durationsMs").get("podReady").asLong())
+        .isEqualTo(podReadyMs);
+    assertThat(r.folder().resolve("events.csv")).content()
+        .contains("delete-pod,primary,refarch-rs0-1").contains("podReady=" + podReadyMs);
     assertThat(r.folder().resolve("clients/run-1/measurements/latency.hlog")).exists();
 
     // each phase's Job, pods and Secret are gone; the cluster's objects go with it
