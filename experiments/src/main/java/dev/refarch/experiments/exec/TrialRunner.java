@@ -49,7 +49,7 @@ import java.util.function.Supplier;
  * run.hlog, load.hlog   the clients' HDR interval logs merged by histogram union
  * timeline.csv          the run phase's merged timeline (load-timeline.csv for the load)
  * clients/&lt;phase&gt;-&lt;i&gt;/    each client's stdout, stderr, CPU seconds and raw measurements
- * events.csv            faults injected, with election and interruption times (when any)
+ * events.csv            faults injected, with election, interruption and platform times (when any)
  * </pre>
  *
  * <p>A client that dies fails the trial with its exit and last output; the others are killed; a
