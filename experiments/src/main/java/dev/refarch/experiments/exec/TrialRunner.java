@@ -244,7 +244,8 @@ public final class TrialRunner {
       listener.phaseStarted(phase, running.processes());
       phaseFailures.addAll(running.await(spec.phaseTimeout()));
     } catch (RuntimeException e) {
-      phaseFailures.add("phase " + phase.label() + " could not start its clients: "
+      phaseFailures.add("phase " + phase.label() + (running == null
+          ? " could not start its clients: " : " lost its clients: ")
           + Redaction.maskUri(e.getMessage()));
     } finally {
       if (running != null) {
