@@ -12,31 +12,19 @@ import dev.refarch.platform.kubernetes.KubernetesProvisioner;
 import dev.refarch.platform.kubernetes.api.ManagedObjects;
 import dev.refarch.platform.kubernetes.fault.MemberRoles;
 import dev.refarch.platform.kubernetes.testing.FakeKubernetes;
-import dev.refarch.platform.kubernetes.testing.FakeKubernetes.JobPod;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.ycsb.measure.MeasuredDb;
 import dev.refarch.ycsb.testing.SyntheticDb;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,9 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A whole trial whose clients run as Kubernetes Job pods, on a {@code kubernetes} cluster, with
  * a fault schedule — study B4's "time until operations resume" end to end. The mock server
  * stores the objects; the tests play the controllers ({@link FakeKubernetes}) and the kubelet of
- * the client pods: each pod runs the container's own wrapper script with the Job's command — a
- * real {@link ClientMain} JVM with the properties from the Job's Secret — only with the pod's
- * paths moved into a temporary folder. The clients measure a {@link SyntheticDb} that stalls
+ * the client pods ({@link ClientPodKubelet}: real {@link ClientMain} JVMs). The clients measure a {@link SyntheticDb} that stalls
  * every thread for {@value #STALL_MS} ms, the outage the deleted primary would cause.
  */
 @EnableKubernetesMockClient(crud = true)
@@ -63,14 +49,12 @@ class KubernetesTrialIT {
   Path tmp;
   private FakeKubernetes k8s;
   private KubernetesCluster cluster;
-  private final ExecutorService kubelet = Executors.newCachedThreadPool();
-  private final List<Process> containers = new CopyOnWriteArrayList<>();
+  private ClientPodKubelet kubelet;
 
   @BeforeEach
   void start() {
     k8s = FakeKubernetes.start(server, "test", "node-a", "node-b", "node-c", "node-d");
-    k8s.runningJobPods = (pod, index) -> CompletableFuture.supplyAsync(() -> run(pod, index),
-        kubelet);
+    kubelet = ClientPodKubelet.attach(k8s, "test", tmp.resolve("pods"));
     // the tests play mongod too: member 1 is primary
     MemberRoles roles = (ns, set, pods) -> {
       Map<String, String> r = new LinkedHashMap<>();
@@ -87,71 +71,17 @@ class KubernetesTrialIT {
         "k8s.runnerInCluster", "false",
         "k8s.clients.image", "registry.example/refarch-client:0.1.0",
         // the pods' JVMs run here, with this test's class path
-        "k8s.clients.classPath", System.getProperty("java.class.path"));
+        "k8s.clients.classPath", ClientPodKubelet.classPath());
   }
 
   @AfterEach
   void stop() throws InterruptedException {
-    containers.forEach(Process::destroyForcibly);
-    kubelet.shutdownNow();
-    kubelet.awaitTermination(10, TimeUnit.SECONDS);
+    kubelet.close();
     if (cluster != null) {
       cluster.close();
     }
     k8s.close();
     assertThat(k8s.errors()).isEmpty();
-  }
-
-  /**
-   * The kubelet's part for a client pod: the Secret's files in its input folder, the container's
-   * wrapper script run with the Job's command, the pod's log being what the script printed.
-   */
-  private JobPod run(Pod pod, int index) {
-    try {
-      Path root = Files.createDirectories(tmp.resolve("pods").resolve(pod.getMetadata().getName()));
-      Path in = Files.createDirectories(root.resolve("in"));
-      Path out = root.resolve("out");
-      String secretName = pod.getSpec().getVolumes().stream().filter(v -> v.getSecret() != null)
-          .findFirst().orElseThrow().getSecret().getSecretName();
-      Secret secret = client.secrets().inNamespace("test").withName(secretName).get();
-      Map<String, String> files = secret.getStringData() != null ? secret.getStringData()
-          : decoded(secret.getData());
-      for (var f : files.entrySet()) {
-        Files.writeString(in.resolve(f.getKey()), moved(f.getValue(), in, out));
-      }
-      var container = pod.getSpec().getContainers().get(0);
-      String command = container.getEnv().stream()
-          .filter(e -> e.getName().equals("REFARCH_COMMAND")).findFirst().orElseThrow().getValue();
-      ProcessBuilder pb = new ProcessBuilder(container.getCommand().get(0),
-          container.getCommand().get(1), moved(container.getCommand().get(2), in, out));
-      pb.environment().put("REFARCH_COMMAND", moved(command, in, out));
-      pb.environment().put("JOB_COMPLETION_INDEX", String.valueOf(index));
-      pb.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":"
-          + System.getenv("PATH"));
-      pb.redirectErrorStream(false);
-      Process p = pb.start();
-      containers.add(p);
-      String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int exit = p.waitFor();
-      return new JobPod(exit == 0 ? "Succeeded" : "Failed", exit, log);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /** The pod's paths, moved into this test's folders. */
-  private static String moved(String text, Path in, Path out) {
-    return text.replace("/refarch/in", in.toString()).replace("/refarch/out", out.toString());
-  }
-
-  private static Map<String, String> decoded(Map<String, String> data) {
-    Map<String, String> m = new LinkedHashMap<>();
-    data.forEach((k, v) -> m.put(k, new String(Base64.getDecoder().decode(v),
-        StandardCharsets.UTF_8)));
-    return m;
   }
 
   /**
