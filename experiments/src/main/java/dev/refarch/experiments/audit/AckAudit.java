@@ -55,7 +55,17 @@ public final class AckAudit {
   /** Audits {@code database.collection} against the logs in {@code auditDir}. */
   public static AuditReport audit(String connectionString, String database, String collection,
       Path auditDir) {
-    Set<String> acknowledged = readKeys(auditDir);
+    return audit(connectionString, database, collection, List.of(auditDir));
+  }
+
+  /**
+   * Audits {@code database.collection} against the logs in every folder of {@code auditDirs}
+   * (e.g. one per client of a trial).
+   */
+  public static AuditReport audit(String connectionString, String database, String collection,
+      List<Path> auditDirs) {
+    Set<String> acknowledged = new HashSet<>();
+    auditDirs.forEach(dir -> acknowledged.addAll(readKeys(dir)));
     TreeSet<String> lost = new TreeSet<>();
     try (MongoClient client = MongoClients.create(connectionString)) {
       MongoCollection<Document> c = client.getDatabase(database).getCollection(collection)

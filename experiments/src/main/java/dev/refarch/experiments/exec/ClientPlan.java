@@ -1,6 +1,7 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.platform.spi.Phase;
+import dev.refarch.ycsb.measure.MeasurementProperties;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,6 +49,20 @@ final class ClientPlan {
     }
     return p;
   }
+
+  /**
+   * Points a client's outputs into its folder {@code clientDir} (as the client sees it): its
+   * measurements, and with {@code measurement.audit} its log of acknowledged inserts.
+   */
+  static void placeOutputs(Map<String, String> props, String clientDir) {
+    props.put("measurement.dir", clientDir + "/measurements");
+    if (MeasurementProperties.AUDIT.from(props)) {
+      props.put("mongodb.audit.dir", clientDir + "/" + AUDIT_DIR);
+    }
+  }
+
+  /** The folder of a client's acknowledged-insert logs, inside its own folder. */
+  static final String AUDIT_DIR = "audit";
 
   /**
    * Client {@code index}'s whole operations per second of a total {@code target}: YCSB's

@@ -110,7 +110,7 @@ public final class KubernetesClients implements ClientLauncher, AutoCloseable {
     List<Map<String, String>> files = new ArrayList<>();
     for (int i = 0; i < spec.clients(); i++) {
       Map<String, String> props = ClientPlan.properties(spec, phase, i);
-      props.put("measurement.dir", OutputArchive.OUT + "/measurements");
+      ClientPlan.placeOutputs(props, OutputArchive.OUT);
       files.add(Map.of("client.properties", propertiesText(props)));
     }
     IndexedJobSpec job = new IndexedJobSpec(jobName(spec, phase), image, command(spec, phase),

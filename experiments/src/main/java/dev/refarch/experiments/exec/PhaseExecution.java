@@ -45,7 +45,7 @@ final class PhaseExecution implements ClientLauncher.PhaseClients {
         String name = phase.label() + "-" + i;
         Path dir = clientsDir.resolve(name);
         Map<String, String> props = ClientPlan.properties(spec, phase, i);
-        props.put("measurement.dir", dir.resolve("measurements").toString());
+        ClientPlan.placeOutputs(props, dir.toString());
         Path propsFile = writePrivately(props);
         propertyFiles.add(propsFile);
         List<String> command = ClientPlan.command(spec, phase, propsFile, javaBin, classPath,

@@ -1,5 +1,6 @@
 package dev.refarch.experiments.exec;
 
+import dev.refarch.experiments.audit.AckAudit;
 import dev.refarch.experiments.results.ClientOutput;
 import dev.refarch.experiments.results.PhaseMerge;
 import dev.refarch.experiments.results.ResultsFolder;
@@ -149,6 +150,12 @@ public final class TrialRunner {
    * side. The cluster's state is read when the trial ends, so that it holds what faults changed.
    */
   public TrialResult run(TrialSpec spec, RunningCluster cluster) throws InterruptedException {
+    if (MeasurementProperties.AUDIT.from(spec.properties()) && !cluster.reachableFromRunner()) {
+      throw new ConfigurationException(MeasurementProperties.AUDIT.key(), "true",
+          "false for a cluster this runner cannot reach",
+          "the audit reads every acknowledged key back from the primary; run the runner where"
+              + " it resolves the members' names (k8s.runnerInCluster)");
+    }
     String watch = cluster.topology() instanceof Topology.ReplicaSet
         && cluster.reachableFromRunner() ? cluster.connectionString() : null;
     return execute(spec, cluster::state, cluster.faults(), watch);
@@ -188,18 +195,42 @@ public final class TrialRunner {
         failures.addAll(faults.failures());
       }
     }
+    Optional<AckAudit.AuditReport> audit = Optional.empty();
+    if (MeasurementProperties.AUDIT.from(settings) && !phases.isEmpty()) {
+      try {
+        audit = Optional.of(audit(settings, folder.staging()));
+      } catch (RuntimeException e) {
+        failures.add("the acknowledged-write audit failed: " + Redaction.maskUri(e.getMessage()));
+      }
+    }
     double clientCpu = phases.values().stream().flatMap(p -> p.clients().stream())
         .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();
     TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
         System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
         effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
-        folder.target(), faultReports);
+        folder.target(), faultReports, audit);
     write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
     if (!faultReports.isEmpty()) {
       write(folder.staging().resolve(FaultRun.EVENTS_CSV), FaultRun.eventsCsv(faultReports));
     }
     folder.commit();
     return result;
+  }
+
+  /**
+   * Reads every insert the clients logged as acknowledged back from the primary: after the last
+   * phase, so after the trial's faults (a lost write is one the new primary does not hold).
+   */
+  private static AckAudit.AuditReport audit(Map<String, String> settings, Path staging) {
+    MongoSettings mongo = MongoSettings.fromProperties(settings);
+    List<Path> dirs = new ArrayList<>();
+    try (var clients = Files.list(staging.resolve("clients"))) {
+      clients.map(c -> c.resolve(ClientPlan.AUDIT_DIR)).filter(Files::isDirectory)
+          .sorted().forEach(dirs::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return AckAudit.audit(settings.get("mongodb.url"), mongo.database(), mongo.table(), dirs);
   }
 
   private static List<Phase> phasesOf(TrialSpec spec) {
@@ -219,6 +250,10 @@ public final class TrialRunner {
     settings.put("mongodb.url", spec.connectionString());
     if (spec.db().equals(MongoDbClient.class.getName())) {
       MongoSettings.fromProperties(settings);
+    } else if (MeasurementProperties.AUDIT.from(settings)) {
+      throw new ConfigurationException(MeasurementProperties.AUDIT.key(), "true",
+          "false with db " + spec.db(), "only " + MongoDbClient.class.getName()
+              + " logs the inserts it was acknowledged");
     }
     MeasurementSettings.fromProperties(settings, Path.of("unused"));
     return settings;

@@ -3,6 +3,7 @@ package dev.refarch.experiments.results;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.refarch.experiments.audit.AckAudit;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.faults.Interruption;
 import dev.refarch.platform.spi.Phase;
@@ -29,6 +30,8 @@ public final class TrialJson {
   /** Identifies the layout, bumped on incompatible change. */
   public static final String FORMAT = "ycsb-mongo-refarch/trial/1";
   public static final String FILE = "trial.json";
+  /** How many lost keys trial.json lists; the count is always whole. */
+  static final int LOST_KEYS_SHOWN = 100;
 
   private static final JsonFactory JSON = JsonFactory.builder()
       .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
@@ -67,6 +70,9 @@ public final class TrialJson {
       number(g, "clients", result.clientCpuSeconds());
       number(g, "runner", result.runnerCpuSeconds());
       g.writeEndObject();
+      if (result.audit().isPresent()) {
+        writeAudit(g, result.audit().get());
+      }
       g.writeArrayFieldStart("faults");
       for (FaultReport f : result.faults()) {
         writeFault(g, f);
@@ -117,6 +123,19 @@ public final class TrialJson {
       SummaryFormats.writeFields(g, p.summary().get());
       g.writeEndObject();
     }
+    g.writeEndObject();
+  }
+
+  /** The audit's counts and the first {@value #LOST_KEYS_SHOWN} lost keys. */
+  private static void writeAudit(JsonGenerator g, AckAudit.AuditReport a) throws IOException {
+    g.writeObjectFieldStart("audit");
+    g.writeNumberField("acknowledged", a.acknowledged());
+    g.writeNumberField("lost", a.lost());
+    g.writeArrayFieldStart("lostKeys");
+    for (String key : a.lostKeys().subList(0, Math.min(LOST_KEYS_SHOWN, a.lostKeys().size()))) {
+      g.writeString(key);
+    }
+    g.writeEndArray();
     g.writeEndObject();
   }
 

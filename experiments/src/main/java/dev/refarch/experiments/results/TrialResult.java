@@ -1,5 +1,6 @@
 package dev.refarch.experiments.results;
 
+import dev.refarch.experiments.audit.AckAudit;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.ycsb.measure.Summary;
@@ -25,18 +26,30 @@ import java.util.OptionalDouble;
  * @param runnerCpuSeconds CPU seconds the runner's JVM used during the trial
  * @param folder the results folder
  * @param faults faults injected during the trial and what followed, in order
+ * @param audit the acknowledged-write audit after the last phase, when {@code measurement.audit}
  */
 public record TrialResult(String experiment, String trial, List<String> failures,
     long startedEpochMs, long finishedEpochMs, Map<Phase, PhaseResult> phases,
     PlatformState platformState, Map<String, String> effectiveSettings, double clientCpuSeconds,
-    double runnerCpuSeconds, Path folder, List<dev.refarch.experiments.faults.FaultReport> faults) {
+    double runnerCpuSeconds, Path folder, List<dev.refarch.experiments.faults.FaultReport> faults,
+    Optional<AckAudit.AuditReport> audit) {
 
   public TrialResult {
+    Objects.requireNonNull(audit, "audit");
     failures = List.copyOf(failures);
     phases = Map.copyOf(phases);
     Objects.requireNonNull(platformState, "platformState");
     effectiveSettings = Map.copyOf(effectiveSettings);
     faults = List.copyOf(faults);
+  }
+
+  /** A result without an audit. */
+  public TrialResult(String experiment, String trial, List<String> failures, long startedEpochMs,
+      long finishedEpochMs, Map<Phase, PhaseResult> phases, PlatformState platformState,
+      Map<String, String> effectiveSettings, double clientCpuSeconds, double runnerCpuSeconds,
+      Path folder, List<dev.refarch.experiments.faults.FaultReport> faults) {
+    this(experiment, trial, failures, startedEpochMs, finishedEpochMs, phases, platformState,
+        effectiveSettings, clientCpuSeconds, runnerCpuSeconds, folder, faults, Optional.empty());
   }
 
   public boolean succeeded() {

@@ -120,4 +120,31 @@ class AckAuditIT {
       assertThat(report.lostKeys()).containsExactlyElementsOf(deleted);
     }
   }
+
+  @Test
+  void aTrialWithTheAuditOnChecksEveryClientsAcknowledgedInsertsItself(@TempDir Path dir)
+      throws Exception {
+    try (RunningCluster rs1 = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of())) {
+      TrialSpec spec = TrialSpec.builder("audit-it", "in-trial").cluster(rs1.connectionString())
+          .properties(CoreWorkloads.properties("a")).property("recordcount", "3000")
+          .property("mongodb.batchsize", "100").property("measurement.audit", "true")
+          .phases(true, false).clients(2).threads(4).build();
+      TrialResult r = new TrialRunner(dir.resolve("results")).run(spec, rs1);
+
+      assertThat(r.failures()).isEmpty();
+      AckAudit.AuditReport audit = r.audit().orElseThrow();
+      assertThat(audit.acknowledged()).isEqualTo(3000);
+      assertThat(audit.lost()).isZero();
+      // each client logged into its own folder of the results
+      assertThat(r.folder().resolve("clients/load-0/audit")).isDirectory();
+      assertThat(r.folder().resolve("clients/load-1/audit")).isDirectory();
+      var trial = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(r.folder().resolve("trial.json").toFile());
+      assertThat(trial.get("audit").get("acknowledged").asLong()).isEqualTo(3000);
+      assertThat(trial.get("audit").get("lost").asLong()).isZero();
+      try (MongoClient c = MongoClients.create(rs1.connectionString())) {
+        c.getDatabase("ycsb").getCollection("usertable").drop();
+      }
+    }
+  }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.experiments.audit.AckAudit;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.faults.FaultReports;
 import dev.refarch.platform.spi.PlatformState;
@@ -38,5 +39,30 @@ class TrialJsonTest {
     assertThat(kill.has("durationsMs")).isFalse();
     assertThat(kill.path("action").asText()).isEqualTo("kill");
     assertThat(kill.path("electionMs").isNull()).isTrue();
+  }
+
+  private static JsonNode audited(java.util.Optional<AckAudit.AuditReport> audit) throws Exception {
+    TrialResult result = new TrialResult("B4-failures", "t001", List.of(), 1_000L, 2_000L,
+        Map.of(), PlatformState.empty(), Map.of(), 1.0, 0.5, Path.of("t001"), List.of(), audit);
+    return new ObjectMapper().readTree(TrialJson.render(result, Map.of()));
+  }
+
+  @Test
+  void theAuditCountsAllLostWritesAndListsTheFirstHundredKeys() throws Exception {
+    List<String> lost = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      lost.add(String.format("user%04d", i));
+    }
+    JsonNode audit = audited(java.util.Optional.of(new AckAudit.AuditReport(9423, 150, lost)))
+        .path("audit");
+    assertThat(audit.path("acknowledged").asLong()).isEqualTo(9423);
+    assertThat(audit.path("lost").asLong()).isEqualTo(150);
+    assertThat(audit.path("lostKeys")).hasSize(100);
+    assertThat(audit.path("lostKeys").get(99).asText()).isEqualTo("user0099");
+  }
+
+  @Test
+  void aTrialWithoutTheAuditHasNoAuditField() throws Exception {
+    assertThat(audited(java.util.Optional.empty()).has("audit")).isFalse();
   }
 }

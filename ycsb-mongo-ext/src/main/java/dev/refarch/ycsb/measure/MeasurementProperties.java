@@ -30,13 +30,19 @@ public final class MeasurementProperties {
   public static final Setting<String> DELEGATE = Setting.string("measurement.delegate", null,
       "for MeasuredDb: the class of the binding to measure, e.g. site.ycsb.BasicDB");
 
+  public static final Setting<Boolean> AUDIT = Setting.bool("measurement.audit", false,
+      "in a trial: each client logs the inserts the server acknowledged (mongodb.audit.dir in its"
+          + " own folder) and the runner reads every key back from the primary after the last"
+          + " phase; acknowledged and lost writes go into trial.json. Needs the MongoDbClient"
+          + " binding and a cluster the runner reaches");
+
   /** YCSB's own: {@code intended} or {@code both} make YCSB track each operation's due time. */
   public static final Setting<String> YCSB_INTERVAL = Setting.choice("measurement.interval", "op",
       orderedChoices("op", "intended", "both"),
       "YCSB's own; `intended` or `both` is needed for response times (see below)");
 
   public static final SettingGroup GROUP = SettingGroup.of("measurement.", List.of(DIR,
-      HISTOGRAM_INTERVAL, TIMELINE_RESOLUTION, WARMUP, DELEGATE, YCSB_INTERVAL,
+      HISTOGRAM_INTERVAL, TIMELINE_RESOLUTION, WARMUP, DELEGATE, AUDIT, YCSB_INTERVAL,
       Setting.string("measurement.trackjvm", "false", "YCSB's own"),
       Setting.string("measurement.raw.output_file", null, "YCSB's own"),
       Setting.string("measurement.raw.no_summary", "false", "YCSB's own"),
