@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
-import dev.refarch.platform.spi.FaultInjector;
-import dev.refarch.platform.spi.PlatformState;
-import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -31,43 +26,9 @@ class ExperimentRunnerTest {
 
   @Test
   void aClusterTheRunnerCannotReachDropsTheDatabaseItself() {
-    List<String> dropped = new ArrayList<>();
-    RunningCluster unreachable = new RunningCluster() {
-      @Override
-      public Topology topology() {
-        return Topology.parse("pss");
-      }
-
-      @Override
-      public String connectionString() {
-        return "mongodb://refarch-rs0-0.refarch-rs0.bench.svc.cluster.local:27017/bench?replicaSet=rs0";
-      }
-
-      @Override
-      public PlatformState state() {
-        return PlatformState.empty();
-      }
-
-      @Override
-      public FaultInjector faults() {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public boolean reachableFromRunner() {
-        return false;
-      }
-
-      @Override
-      public void dropDatabase(String name) {
-        dropped.add(name);
-      }
-
-      @Override
-      public void close() {
-      }
-    };
+    UnreachableCluster unreachable = new UnreachableCluster(
+        "mongodb://refarch-rs0-0.refarch-rs0.bench.svc.cluster.local:27017/bench?replicaSet=rs0");
     ExperimentRunner.emptyDatabase(unreachable);
-    assertThat(dropped).containsExactly("bench");
+    assertThat(unreachable.dropped).containsExactly("bench");
   }
 }

@@ -3,10 +3,6 @@ package dev.refarch.experiments.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.refarch.platform.spi.FaultInjector;
-import dev.refarch.platform.spi.PlatformState;
-import dev.refarch.platform.spi.RunningCluster;
-import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.ycsb.measure.MeasuredDb;
 import java.nio.file.Files;
@@ -47,36 +43,8 @@ class TrialAuditSettingsTest {
 
   @Test
   void aClusterTheRunnerCannotReachIsRefusedBeforeAnythingRuns(@TempDir Path dir) {
-    RunningCluster unreachable = new RunningCluster() {
-      @Override
-      public Topology topology() {
-        return Topology.parse("pss");
-      }
-
-      @Override
-      public String connectionString() {
-        return "mongodb://refarch-rs0-0.refarch-rs0.bench.svc.cluster.local:27017/?replicaSet=rs0";
-      }
-
-      @Override
-      public PlatformState state() {
-        return PlatformState.empty();
-      }
-
-      @Override
-      public FaultInjector faults() {
-        throw new UnsupportedOperationException();
-      }
-
-      @Override
-      public boolean reachableFromRunner() {
-        return false;
-      }
-
-      @Override
-      public void close() {
-      }
-    };
+    UnreachableCluster unreachable = new UnreachableCluster(
+        "mongodb://refarch-rs0-0.refarch-rs0.bench.svc.cluster.local:27017/?replicaSet=rs0");
     TrialRunner runner = new TrialRunner(dir).withClients((s, phase, clientsDir) -> {
       throw new AssertionError("no client may start");
     });

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.refarch.platform.kubernetes.config.K8sSettings;
 import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
+import dev.refarch.platform.kubernetes.testing.FakeKubernetes;
 import dev.refarch.platform.kubernetes.topology.ClusterLayout;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.Topology;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -41,10 +41,7 @@ class DropDatabaseTest {
     ClusterLayout layout = ClusterLayout.of(Topology.parse("pss"), "refarch", "test");
     cluster = new KubernetesCluster(client, settings, layout, new KubernetesFaultInjector(client,
         layout, (ns, set, pods) -> Map.of(), "t1", Duration.ofSeconds(5)));
-    Pod ready = new PodBuilder().withNewMetadata().withName("refarch-rs0-0").endMetadata()
-        .withNewSpec().addNewContainer().withName("mongod").endContainer().endSpec()
-        .withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition()
-        .endStatus().build();
+    Pod ready = FakeKubernetes.readyMongodPod("refarch-rs0-0");
     server.expect().get().withPath("/api/v1/namespaces/test/pods/refarch-rs0-0")
         .andReturn(200, ready).always();
   }

@@ -2,8 +2,8 @@ package dev.refarch.platform.kubernetes.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.refarch.platform.kubernetes.testing.FakeKubernetes;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -34,10 +34,7 @@ class ExecMemberRolesTest {
 
   @Test
   void asksAReadyMemberThroughExec() throws InterruptedException {
-    Pod ready = new PodBuilder().withNewMetadata().withName("refarch-rs0-0").endMetadata()
-        .withNewSpec().addNewContainer().withName("mongod").endContainer().endSpec()
-        .withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition()
-        .endStatus().build();
+    Pod ready = FakeKubernetes.readyMongodPod("refarch-rs0-0");
     server.expect().get().withPath("/api/v1/namespaces/test/pods/refarch-rs0-0")
         .andReturn(200, ready).always();
     ExecMemberRoles roles = new ExecMemberRoles(client, "mongod");

@@ -393,6 +393,14 @@ public final class FakeKubernetes implements AutoCloseable {
         .endStatus().build());
   }
 
+  /** A pod named {@code name} with a {@code mongod} container and its Ready condition True. */
+  public static Pod readyMongodPod(String name) {
+    return new PodBuilder().withNewMetadata().withName(name).endMetadata()
+        .withNewSpec().addNewContainer().withName("mongod").endContainer().endSpec()
+        .withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition()
+        .endStatus().build();
+  }
+
   /** Which node each StatefulSet pod was last scheduled on. */
   public Map<String, String> lastNodes() {
     return new HashMap<>(lastNode);
