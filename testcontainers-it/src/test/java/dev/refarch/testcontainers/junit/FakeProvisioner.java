@@ -1,15 +1,12 @@
 package dev.refarch.testcontainers.junit;
 
 import dev.refarch.platform.spi.ClusterProvisioner;
-import dev.refarch.platform.spi.Fault;
-import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -52,27 +49,7 @@ public class FakeProvisioner implements ClusterProvisioner {
 
       @Override
       public FaultInjector faults() {
-        return new FaultInjector() {
-          @Override
-          public String name() {
-            return "fake";
-          }
-
-          @Override
-          public Set<String> actions() {
-            return Set.of();
-          }
-
-          @Override
-          public List<String> members() {
-            return List.of();
-          }
-
-          @Override
-          public FaultEvent inject(Fault fault) {
-            throw new UnsupportedOperationException();
-          }
-        };
+        return FaultInjector.none("fake", "none: a test double without faults");
       }
 
       @Override

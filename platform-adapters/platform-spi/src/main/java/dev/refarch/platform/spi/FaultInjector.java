@@ -44,4 +44,36 @@ public interface FaultInjector {
    * @throws PlatformException when the platform refused or failed
    */
   FaultEvent inject(Fault fault);
+
+  /**
+   * An injector for a cluster that takes no faults: no actions, no members, and every fault
+   * refused with one message naming the fault and {@code allowed}.
+   *
+   * @param name the injector's name, e.g. {@code none}
+   * @param allowed what the refusal says is allowed instead
+   */
+  static FaultInjector none(String name, String allowed) {
+    return new FaultInjector() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Set<String> actions() {
+        return Set.of();
+      }
+
+      @Override
+      public List<String> members() {
+        return List.of();
+      }
+
+      @Override
+      public FaultEvent inject(Fault fault) {
+        throw new dev.refarch.platform.spi.config.ConfigurationException("faults",
+            fault.action() + " " + fault.target(), allowed);
+      }
+    };
+  }
 }
