@@ -60,7 +60,9 @@ class SloSearchIT {
     JsonNode unthrottled = probes.get(0);
     assertThat(unthrottled.get("met").asBoolean()).as("four threads queueing on one slot miss 2 ms").isFalse();
     double max = unthrottled.get("throughput").asDouble();
-    assertThat(max).isBetween(2_000.0, 4_100.0);
+    // one slot of 250 us serves at most 4000 ops/s; a loaded machine that preempts the slot's
+    // holder gets less, so the floor only says that the probe ran unthrottled at all
+    assertThat(max).as("one 250 us slot's capacity is 4000 ops/s").isBetween(1_000.0, 4_100.0);
 
     double best = slo.get("bestTargetOpsPerSecond").asDouble();
     assertThat(best).as(slo.toString()).isPositive().isLessThan(max);
