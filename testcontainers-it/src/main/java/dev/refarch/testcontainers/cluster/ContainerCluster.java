@@ -119,4 +119,47 @@ public abstract sealed class ContainerCluster implements RunningCluster
     faults.resumeAllPaused();
     ContainerLauncher.stopAll(launched.nodes(), launched.network(), null);
   }
+
+  /**
+   * What both clusters' fluent front ends set the same way: the image, the election timeout and
+   * any {@code testcontainers.*} setting. {@link #start()} validates and starts.
+   *
+   * @param <B> the concrete builder, returned by every setter
+   * @param <C> the cluster it starts
+   */
+  public abstract static class Builder<B extends Builder<B, C>, C extends ContainerCluster> {
+    private final Map<String, String> settings = new java.util.HashMap<>();
+
+    Builder() {
+    }
+
+    /** The image of every member, e.g. {@code mongo:7.0}. */
+    public B image(String image) {
+      return setting(ContainerSettings.IMAGE.key(), image);
+    }
+
+    /** Every replica set's election timeout in milliseconds (server default 10000). */
+    public B electionTimeoutMillis(int millis) {
+      return setting(ContainerSettings.ELECTION_TIMEOUT_MILLIS.key(), String.valueOf(millis));
+    }
+
+    /** Any {@code testcontainers.*} setting. */
+    public B setting(String key, String value) {
+      settings.put(key, value);
+      return self();
+    }
+
+    /** The settings given so far. */
+    Map<String, String> settings() {
+      return settings;
+    }
+
+    @SuppressWarnings("unchecked")
+    B self() {
+      return (B) this;
+    }
+
+    /** Validates the settings and starts the cluster. */
+    public abstract C start();
+  }
 }

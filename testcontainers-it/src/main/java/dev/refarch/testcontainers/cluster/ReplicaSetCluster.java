@@ -1,7 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
 import dev.refarch.platform.spi.Topology;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -47,10 +46,9 @@ public final class ReplicaSetCluster extends ContainerCluster {
   }
 
   /** Fluent front end; {@link #start()} validates and starts. */
-  public static final class Builder {
+  public static final class Builder extends ContainerCluster.Builder<Builder, ReplicaSetCluster> {
     private int members = 1;
     private boolean arbiter;
-    private final Map<String, String> settings = new HashMap<>();
 
     private Builder() {
     }
@@ -67,24 +65,9 @@ public final class ReplicaSetCluster extends ContainerCluster {
       return this;
     }
 
-    /** The image of every member, e.g. {@code mongo:7.0}. */
-    public Builder image(String image) {
-      return setting(ContainerSettings.IMAGE.key(), image);
-    }
-
-    /** The election timeout in milliseconds (server default 10000). */
-    public Builder electionTimeoutMillis(int millis) {
-      return setting(ContainerSettings.ELECTION_TIMEOUT_MILLIS.key(), String.valueOf(millis));
-    }
-
-    /** Any {@code testcontainers.*} setting. */
-    public Builder setting(String key, String value) {
-      settings.put(key, value);
-      return this;
-    }
-
+    @Override
     public ReplicaSetCluster start() {
-      return ReplicaSetCluster.start(new Topology.ReplicaSet(members, arbiter), settings);
+      return ReplicaSetCluster.start(new Topology.ReplicaSet(members, arbiter), settings());
     }
   }
 }

@@ -1,7 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
 import dev.refarch.platform.spi.Topology;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -58,12 +57,11 @@ public final class ShardedMongoCluster extends ContainerCluster {
   }
 
   /** Fluent front end; {@link #start()} validates and starts. */
-  public static final class Builder {
+  public static final class Builder extends ContainerCluster.Builder<Builder, ShardedMongoCluster> {
     private int shards = 2;
     private int membersPerShard = 1;
     private int configMembers = 1;
     private int routers = 1;
-    private final Map<String, String> settings = new HashMap<>();
 
     private Builder() {
     }
@@ -92,25 +90,10 @@ public final class ShardedMongoCluster extends ContainerCluster {
       return this;
     }
 
-    /** The image of every member, e.g. {@code mongo:7.0}. */
-    public Builder image(String image) {
-      return setting(ContainerSettings.IMAGE.key(), image);
-    }
-
-    /** Replica sets' election timeout in milliseconds (server default 10000). */
-    public Builder electionTimeoutMillis(int millis) {
-      return setting(ContainerSettings.ELECTION_TIMEOUT_MILLIS.key(), String.valueOf(millis));
-    }
-
-    /** Any {@code testcontainers.*} setting. */
-    public Builder setting(String key, String value) {
-      settings.put(key, value);
-      return this;
-    }
-
+    @Override
     public ShardedMongoCluster start() {
       return ShardedMongoCluster.start(new Topology.Sharded(shards, membersPerShard,
-          configMembers, routers), settings);
+          configMembers, routers), settings());
     }
   }
 }
