@@ -17,12 +17,8 @@ import dev.refarch.platform.vsan.testing.TestContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.opentest4j.TestAbortedException;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,34 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StockVcsimIT {
 
-  private static Simulators.Running sim;
-  private static String skipped;
-
-  @BeforeAll
-  static void start() {
-    try {
-      sim = Simulators.start(Simulators.stock(), "-username", "user", "-password", "pass");
-    } catch (TestAbortedException e) {
-      skipped = e.getMessage(); // reported on every test below, not swallowed by the class
-    }
-  }
-
-  @BeforeEach
-  void requireSimulator() {
-    if (skipped != null) {
-      Assumptions.abort(skipped);
-    }
-  }
-
-  @AfterAll
-  static void stop() {
-    if (sim != null) {
-      sim.close();
-    }
-  }
+  @RegisterExtension
+  static final SimulatorExtension SIM = new SimulatorExtension(Simulators::stock,
+      "-username", "user", "-password", "pass");
 
   private static Map<String, String> settings(String vms) {
-    return ItSupport.settings(sim, vms);
+    return ItSupport.settings(SIM.running(), vms);
   }
 
   @Test
@@ -77,12 +51,12 @@ class StockVcsimIT {
   void trustsTheGivenCertificatesAndStillChecksTheHostName(@TempDir Path dir) throws Exception {
     Map<String, String> settings = settings("*");
     settings.remove("vsan.insecure");
-    settings.put("vsan.caFile", ItSupport.serverCertificate(sim.url(), dir).toString());
+    settings.put("vsan.caFile", ItSupport.serverCertificate(SIM.running().url(), dir).toString());
 
     try (VsanSession session = VsanSession.open(Connection.from(settings, ItSupport.ENV))) {
       assertThat(session.vim().about().apiType()).isEqualTo("VirtualCenter");
     }
-    settings.put("vsan.url", sim.sdk().replace("127.0.0.1", "localhost"));
+    settings.put("vsan.url", SIM.running().sdk().replace("127.0.0.1", "localhost"));
     assertThatThrownBy(() -> VsanSession.open(Connection.from(settings, ItSupport.ENV)))
         .isInstanceOf(PlatformException.class).hasMessageContaining("TLS handshake failed");
   }
@@ -90,7 +64,7 @@ class StockVcsimIT {
   @Test
   void insecureTrustsAnyCertificateAndHostName() {
     Map<String, String> settings = settings("*");
-    settings.put("vsan.url", sim.sdk().replace("127.0.0.1", "localhost"));
+    settings.put("vsan.url", SIM.running().sdk().replace("127.0.0.1", "localhost"));
 
     try (VsanSession session = VsanSession.open(Connection.from(settings, ItSupport.ENV))) {
       assertThat(session.vim().vms().names()).isNotEmpty();
@@ -106,10 +80,10 @@ class StockVcsimIT {
     assertThatThrownBy(() -> hook.before(TestContext.of(StoragePolicyHook.NAME, Phase.RUN,
         settings)))
         .isInstanceOf(PlatformException.class)
-        .hasMessageContaining("login to " + sim.sdk() + " as 'user'")
+        .hasMessageContaining("login to " + SIM.running().sdk() + " as 'user'")
         .hasMessageContaining("InvalidLogin")
         .hasMessageNotContaining("wrong");
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       assertThat(session.pbm().policies()).noneMatch(p -> p.name().startsWith("refarch-"));
     }
   }
@@ -165,7 +139,7 @@ class StockVcsimIT {
     VmSizeHook hook = new VmSizeHook(ItSupport.ENV);
 
     hook.before(context);
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       var vm = session.vim().vms().find("DC0_C0_RP0_VM0"::equals).get(0);
       assertThat(vm.cpus()).isEqualTo(4);
       assertThat(vm.memoryMb()).isEqualTo(4096);
@@ -173,7 +147,7 @@ class StockVcsimIT {
     }
     hook.after(context, PhaseOutcome.success());
 
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       var vm = session.vim().vms().find("DC0_C0_RP0_VM0"::equals).get(0);
       assertThat(vm.cpus()).isEqualTo(Integer.parseInt(
           context.facts().get("vm.DC0_C0_RP0_VM0.cpus.previous")));
@@ -191,7 +165,7 @@ class StockVcsimIT {
     faults.inject(Fault.of("host-disconnect", "DC0_C0_H2"));
     faults.inject(Fault.of("host-reconnect", "DC0_C0_H2"));
 
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       var host = session.vim().hosts().all().stream()
           .filter(h -> h.name().equals("DC0_C0_H2")).findFirst().orElseThrow();
       assertThat(host.connectionState()).isEqualTo("connected");

@@ -15,12 +15,8 @@ import dev.refarch.platform.vsan.testing.TestContext;
 import dev.refarch.platform.vsan.vim.HostInfo;
 import dev.refarch.platform.vsan.vim.VmInfo;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.opentest4j.TestAbortedException;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Against vcsim-plus (govmomi simulator v0.56.0 with disk-policy association, PBM update,
@@ -30,35 +26,12 @@ import org.opentest4j.TestAbortedException;
  */
 class VcsimPlusIT {
 
-  private static Simulators.Running sim;
-  private static String skipped;
-
-  @BeforeAll
-  static void start() {
-    try {
-      sim = Simulators.start(Simulators.plus(), "-vm", "2", "-host", "4", "-data-disks", "1",
-          "-compliance-checks", "2");
-    } catch (TestAbortedException e) {
-      skipped = e.getMessage(); // reported on every test below, not swallowed by the class
-    }
-  }
-
-  @BeforeEach
-  void requireSimulator() {
-    if (skipped != null) {
-      Assumptions.abort(skipped);
-    }
-  }
-
-  @AfterAll
-  static void stop() {
-    if (sim != null) {
-      sim.close();
-    }
-  }
+  @RegisterExtension
+  static final SimulatorExtension SIM = new SimulatorExtension(Simulators::plus,
+      "-vm", "2", "-host", "4", "-data-disks", "1", "-compliance-checks", "2");
 
   private static TestContext a7(String vms, int stripeWidth) {
-    Map<String, String> settings = ItSupport.settings(sim, vms);
+    Map<String, String> settings = ItSupport.settings(SIM.running(), vms);
     settings.put("vsan.policy.ftt", "1");
     settings.put("vsan.policy.checksum", "false");
     settings.put("vsan.policy.stripeWidth", Integer.toString(stripeWidth));
@@ -75,7 +48,7 @@ class VcsimPlusIT {
     assertThat(context.facts()).containsEntry("disk.DC0_C0_RP0_VM0.205.associated", id)
         .containsEntry("disk.DC0_C0_RP0_VM0.205.compliance", "compliant")
         .containsEntry("disk.DC0_C0_RP0_VM0.205.previous", "none");
-    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM0"))
+    assertThat(ItSupport.dataDiskPolicies(SIM.running(), "DC0_C0_RP0_VM0"))
         .containsExactly(AssociatedPolicy.of(id));
 
     hook.before(context);
@@ -83,7 +56,7 @@ class VcsimPlusIT {
         .containsEntry("policy.action", "unchanged");
 
     hook.after(context, PhaseOutcome.success());
-    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM0"))
+    assertThat(ItSupport.dataDiskPolicies(SIM.running(), "DC0_C0_RP0_VM0"))
         .containsExactly(AssociatedPolicy.none());
   }
 
@@ -96,12 +69,12 @@ class VcsimPlusIT {
     TestContext trial = a7("DC0_C0_RP0_VM1", 12);
     StoragePolicyHook hook = new StoragePolicyHook(ItSupport.ENV);
     hook.before(trial);
-    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM1"))
+    assertThat(ItSupport.dataDiskPolicies(SIM.running(), "DC0_C0_RP0_VM1"))
         .containsExactly(AssociatedPolicy.of(trial.facts().get("policy.id")));
 
     hook.after(trial, PhaseOutcome.failed("YCSB client exited with 1"));
 
-    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_C0_RP0_VM1"))
+    assertThat(ItSupport.dataDiskPolicies(SIM.running(), "DC0_C0_RP0_VM1"))
         .containsExactly(AssociatedPolicy.of(baselineId));
     assertThat(trial.facts()).containsEntry("disk.DC0_C0_RP0_VM1.205.restored", baselineId);
   }
@@ -117,7 +90,7 @@ class VcsimPlusIT {
     assertThat(wide.facts()).containsEntry("policy.action", "updated")
         .containsEntry("policy.id", narrow.facts().get("policy.id"))
         .containsEntry("disk.DC0_H0_VM0.205.compliance", "compliant");
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       assertThat(session.pbm().named("it-mongo-data").orElseThrow().rules().stripeWidth())
           .isEqualTo(8);
     }
@@ -125,7 +98,7 @@ class VcsimPlusIT {
 
   @Test
   void reportsRulesTheClusterCannotMeetAndStillRestores() {
-    Map<String, String> settings = ItSupport.settings(sim, "DC0_H0_VM1");
+    Map<String, String> settings = ItSupport.settings(SIM.running(), "DC0_H0_VM1");
     settings.put("vsan.policy.raid", "raid6");
     settings.put("vsan.timeoutSeconds", "2");
     TestContext context = TestContext.of(StoragePolicyHook.NAME, Phase.RUN, settings);
@@ -138,15 +111,15 @@ class VcsimPlusIT {
         .hasMessageContaining("RAID-6 6");
     hook.after(context, PhaseOutcome.failed("before failed"));
 
-    assertThat(ItSupport.dataDiskPolicies(sim, "DC0_H0_VM1"))
+    assertThat(ItSupport.dataDiskPolicies(SIM.running(), "DC0_H0_VM1"))
         .containsExactly(AssociatedPolicy.none());
   }
 
   @Test
   void hostShutdownPowersOffItsVmsAndTheHostComesBack() {
-    VsanFaultInjector faults = new VsanFaultInjector(ItSupport.settings(sim, "*"), ItSupport.ENV);
+    VsanFaultInjector faults = new VsanFaultInjector(ItSupport.settings(SIM.running(), "*"), ItSupport.ENV);
     String host;
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       VmInfo vm = session.vim().vms().find("DC0_C0_RP0_VM0"::equals).get(0);
       host = session.vim().hosts().all().stream().filter(h -> h.ref().equals(vm.host()))
           .findFirst().orElseThrow().name();
@@ -163,14 +136,14 @@ class VcsimPlusIT {
   }
 
   private static HostInfo hostState(String name) {
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       return session.vim().hosts().all().stream().filter(h -> h.name().equals(name))
           .findFirst().orElseThrow();
     }
   }
 
   private static String vmPower(String name) {
-    try (VsanSession session = ItSupport.session(sim)) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
       return session.vim().vms().find(name::equals).get(0).powerState();
     }
   }
