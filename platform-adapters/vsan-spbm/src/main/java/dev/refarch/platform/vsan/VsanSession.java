@@ -3,7 +3,7 @@ package dev.refarch.platform.vsan;
 import dev.refarch.platform.vsan.config.Connection;
 import dev.refarch.platform.vsan.pbm.PbmClient;
 import dev.refarch.platform.vsan.soap.SoapClient;
-import dev.refarch.platform.vsan.soap.TlsTrust;
+import dev.refarch.platform.spi.TlsTrust;
 import dev.refarch.platform.vsan.vim.VimClient;
 import javax.net.ssl.SSLContext;
 

@@ -4,7 +4,7 @@ import dev.refarch.platform.vsan.VsanSession;
 import dev.refarch.platform.vsan.config.Connection;
 import dev.refarch.platform.vsan.pbm.AssociatedPolicy;
 import dev.refarch.platform.vsan.pbm.DiskEntity;
-import dev.refarch.platform.vsan.soap.TlsTrust;
+import dev.refarch.platform.spi.TlsTrust;
 import dev.refarch.platform.vsan.vim.VirtualDisk;
 import dev.refarch.platform.vsan.vim.VmInfo;
 import java.io.IOException;

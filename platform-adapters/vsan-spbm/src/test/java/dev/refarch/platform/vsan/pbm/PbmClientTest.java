@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.platform.vsan.soap.MoRef;
 import dev.refarch.platform.vsan.soap.SoapClient;
-import dev.refarch.platform.vsan.soap.TlsTrust;
+import dev.refarch.platform.spi.TlsTrust;
 import dev.refarch.platform.vsan.testing.FakeVcenter;
 import dev.refarch.platform.vsan.vim.VimClient;
 import java.net.URI;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.TlsTrust;
 import dev.refarch.platform.vsan.pbm.PbmClient;
 import dev.refarch.platform.vsan.testing.FakeVcenter;
 import dev.refarch.platform.vsan.testing.Payloads;

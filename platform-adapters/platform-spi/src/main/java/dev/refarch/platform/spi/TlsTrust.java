@@ -1,4 +1,4 @@
-package dev.refarch.platform.vsan.soap;
+package dev.refarch.platform.spi;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,8 +15,8 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
- * Builds the TLS context of one vSphere client: the JVM's trust store (the default), the
- * certificates of a PEM file, or — only when asked — any certificate. Each call returns a new
+ * Builds the TLS context of one platform client (vCenter, SANtricity): the JVM's trust store (the
+ * default), the certificates of a PEM file, or — only when asked — any certificate. Each call returns a new
  * {@link SSLContext} that is handed to one {@code HttpClient}; nothing here touches JVM-wide state
  * such as {@code SSLContext.setDefault} or system properties.
  *
@@ -41,7 +41,7 @@ public final class TlsTrust {
   }
 
   /**
-   * Trusts exactly the certificates in a PEM (or DER) file, e.g. vCenter's VMCA root; the host
+   * Trusts exactly the certificates in a PEM (or DER) file, e.g. vCenter's VMCA root or an array's CA; the host
    * name is still verified.
    *
    * @throws IllegalArgumentException naming the file when it cannot be read or holds no certificate
@@ -51,13 +51,14 @@ public final class TlsTrust {
       Collection<? extends Certificate> certificates =
           CertificateFactory.getInstance("X.509").generateCertificates(in);
       if (certificates.isEmpty()) {
-        throw new IllegalArgumentException(file + " holds no certificate");
+        throw new IllegalArgumentException(file + " holds no certificate (expected PEM, -----BEGIN"
+            + " CERTIFICATE-----, or DER)");
       }
       KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
       store.load(null, null);
       int i = 0;
       for (Certificate certificate : certificates) {
-        store.setCertificateEntry("ca-" + i++, certificate);
+        store.setCertificateEntry("trusted-" + i++, certificate);
       }
       TrustManagerFactory factory =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
@@ -79,7 +80,7 @@ public final class TlsTrust {
   public static SSLContext insecure() {
     try {
       SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new dev.refarch.platform.spi.TrustEverything()}, null);
+      context.init(null, new TrustManager[] {new TrustEverything()}, null);
       return context;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("the JVM cannot create a TLS context", e);

@@ -1,4 +1,4 @@
-package dev.refarch.platform.vsan.soap;
+package dev.refarch.platform.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
