@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.ycsb.testing.KeyValues;
 import dev.refarch.ycsb.testing.LocalReplicaSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.AfterEach;
@@ -52,36 +52,18 @@ class DurabilityProfilesIT {
     });
   }
 
-  private final List<MongoDbClient> open = new java.util.ArrayList<>();
+  private final InProcessClients clients = new InProcessClients();
 
   @AfterEach
   void detach() throws Exception {
     SharedClient.testCustomizer = b -> { };
-    for (MongoDbClient c : open) {
-      close(c);
-    }
+    clients.close();
   }
 
   private MongoDbClient client(String database, String... kv) throws Exception {
-    Properties p = new Properties();
-    p.setProperty("mongodb.url", LocalReplicaSet.url(cluster, database));
-    for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
-    }
-    p.setProperty("dotransactions", "false");
-    // in-process, YCSB's measurements are not initialised by its Client; the binding reports
-    // bulk flushes to them as it would inside YCSB
-    site.ycsb.measurements.Measurements.setProperties(p);
-    MongoDbClient c = new MongoDbClient();
-    c.setProperties(p);
-    c.init();
-    open.add(c);
-    return c;
-  }
-
-  private void close(MongoDbClient c) throws Exception {
-    open.remove(c);
-    c.cleanup();
+    Map<String, String> settings = KeyValues.of(kv);
+    settings.put("dotransactions", "false");
+    return clients.open(LocalReplicaSet.url(cluster, database), settings);
   }
 
   private List<String> writeConcernsOf(String... commands) {
@@ -106,7 +88,7 @@ class DurabilityProfilesIT {
     c.insert("usertable", "k1", v);
     c.update("usertable", "k1", new HashMap<>(Map.of("f0", new StringByteIterator("y"))));
     c.delete("usertable", "k1");
-    close(c);
+    clients.close(c);
 
     assertThat(writeConcernsOf("insert", "update", "delete")).containsExactly(expected, expected, expected);
   }
@@ -119,7 +101,7 @@ class DurabilityProfilesIT {
     for (int i = 0; i < 12; i++) {
       c.insert("usertable", "user" + i, new HashMap<>(Map.of("f0", new StringByteIterator("x"))));
     }
-    close(c);
+    clients.close(c);
     List<Sent> inserts = sent.stream().filter(e -> e.getCommandName().equals("insert")).toList();
     assertThat(inserts).hasSize(3);
     assertThat(inserts).extracting(e -> e.getCommand().getArray("documents").size()).containsExactly(5, 5, 2);
@@ -134,7 +116,7 @@ class DurabilityProfilesIT {
     sent.clear();
     assertThat(c.insert("usertable", "k", new HashMap<>(Map.of("f0", new StringByteIterator("x")))))
         .isEqualTo(Status.OK);
-    close(c);
+    clients.close(c);
     assertThat(writeConcernsOf("insert")).containsExactly("{\"w\": 1, \"wtimeout\": 5000, \"j\": true}");
   }
 
@@ -145,7 +127,7 @@ class DurabilityProfilesIT {
     c.insert("usertable", "k", new HashMap<>(Map.of("f0", new StringByteIterator("x"))));
     sent.clear();
     assertThat(c.read("usertable", "k", null, new HashMap<>())).isEqualTo(Status.OK);
-    close(c);
+    clients.close(c);
     BsonDocument find = sent.stream().filter(e -> e.getCommandName().equals("find")).findFirst()
         .orElseThrow().getCommand();
     assertThat(find.getDocument("readConcern").toJson()).isEqualTo("{\"level\": \"majority\"}");

@@ -7,6 +7,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.ycsb.testing.KeyValues;
 import dev.refarch.ycsb.testing.LocalReplicaSet;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,7 +36,7 @@ import site.ycsb.StringByteIterator;
 class MongoDbClientIT {
 
   private final RunningCluster cluster;
-  private final List<MongoDbClient> opened = new ArrayList<>();
+  private final InProcessClients clients = new InProcessClients();
   private String db;
   private MongoClient verify;
 
@@ -52,27 +53,14 @@ class MongoDbClientIT {
 
   @AfterEach
   void tearDown() throws DBException {
-    for (MongoDbClient c : opened) {
-      c.cleanup();
-    }
+    clients.close();
     verify.close();
   }
 
   private MongoDbClient client(String... kv) throws DBException {
-    Properties p = new Properties();
-    p.setProperty("mongodb.url", LocalReplicaSet.url(cluster, db));
-    for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
-    }
-    p.setProperty("dotransactions", "false");
-    // in-process, YCSB's measurements are not initialised by its Client; the binding reports
-    // bulk flushes to them as it would inside YCSB
-    site.ycsb.measurements.Measurements.setProperties(p);
-    MongoDbClient c = new MongoDbClient();
-    c.setProperties(p);
-    c.init();
-    opened.add(c);
-    return c;
+    Map<String, String> settings = KeyValues.of(kv);
+    settings.put("dotransactions", "false");
+    return clients.open(LocalReplicaSet.url(cluster, db), settings);
   }
 
   private MongoCollection<Document> table() {
@@ -168,8 +156,7 @@ class MongoDbClientIT {
         Status.OK, Status.BATCHED_OK, Status.BATCHED_OK, Status.BATCHED_OK, Status.OK,
         Status.BATCHED_OK, Status.BATCHED_OK);
     assertThat(table().countDocuments()).isEqualTo(8);
-    c.cleanup();
-    opened.remove(c);
+    clients.close(c);
     assertThat(table().countDocuments()).isEqualTo(10);
   }
 
@@ -179,8 +166,7 @@ class MongoDbClientIT {
     for (int i = 0; i < 6; i++) {
       c.insert("usertable", "user" + (i % 2), fields("f0", "v" + i));
     }
-    c.cleanup();
-    opened.remove(c);
+    clients.close(c);
     assertThat(table().countDocuments()).isEqualTo(2);
   }
 

@@ -7,8 +7,7 @@ import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import dev.refarch.platform.spi.config.ConfigurationException;
-import java.util.HashMap;
-import java.util.Map;
+import dev.refarch.ycsb.testing.KeyValues;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -17,11 +16,7 @@ import org.junit.jupiter.api.Test;
 class MongoSettingsTest {
 
   private static MongoSettings parse(String... keyValues) {
-    Map<String, String> p = new HashMap<>();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      p.put(keyValues[i], keyValues[i + 1]);
-    }
-    return MongoSettings.fromProperties(p);
+    return MongoSettings.fromProperties(KeyValues.of(keyValues));
   }
 
   @Test

@@ -13,6 +13,7 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.ycsb.measure.HdrLogs;
+import dev.refarch.ycsb.testing.KeyValues;
 import dev.refarch.ycsb.testing.LocalReplicaSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -59,7 +59,7 @@ class ScanModesIT {
   private static final List<String> FIELDS = List.of("field0", "field1", "field2");
 
   private final RunningCluster cluster;
-  private final List<MongoDbClient> opened = new ArrayList<>();
+  private final InProcessClients clients = new InProcessClients();
   private final List<BsonDocument> finds = new CopyOnWriteArrayList<>();
   private final List<String> commands = new CopyOnWriteArrayList<>();
   private String db;
@@ -112,36 +112,23 @@ class ScanModesIT {
 
   @AfterEach
   void tearDown() throws DBException {
-    for (MongoDbClient c : List.copyOf(opened)) {
-      close(c);
-    }
+    clients.close();
     SharedClient.testCustomizer = b -> { };
     verify.close();
   }
 
   private MongoDbClient client(Map<String, String> settings) throws DBException {
-    Properties p = new Properties();
-    p.setProperty("mongodb.url", LocalReplicaSet.url(cluster, db));
-    p.putAll(settings);
-    site.ycsb.measurements.Measurements.setProperties(p);
-    MongoDbClient c = new MongoDbClient();
-    c.setProperties(p);
-    c.init();
-    opened.add(c);
-    return c;
+    return clients.open(LocalReplicaSet.url(cluster, db), settings);
   }
 
   private MongoDbClient scanner(String... kv) throws DBException {
-    Map<String, String> settings = new HashMap<>(Map.of("insertorder", "ordered"));
-    for (int i = 0; i < kv.length; i += 2) {
-      settings.put(kv[i], kv[i + 1]);
-    }
+    Map<String, String> settings = KeyValues.of("insertorder", "ordered");
+    settings.putAll(KeyValues.of(kv));
     return client(settings);
   }
 
   private void close(MongoDbClient c) throws DBException {
-    opened.remove(c);
-    c.cleanup();
+    clients.close(c);
   }
 
   /** The find commands of scans (the binding's own reads and checks have no sort). */

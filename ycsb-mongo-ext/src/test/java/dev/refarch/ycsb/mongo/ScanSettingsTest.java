@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.ReadPreference;
 import dev.refarch.platform.spi.config.ConfigurationException;
-import java.util.HashMap;
-import java.util.Map;
+import dev.refarch.ycsb.testing.KeyValues;
 import java.util.Optional;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -15,11 +14,7 @@ import org.junit.jupiter.api.Test;
 class ScanSettingsTest {
 
   private static MongoSettings parse(String... keyValues) {
-    Map<String, String> p = new HashMap<>();
-    for (int i = 0; i < keyValues.length; i += 2) {
-      p.put(keyValues[i], keyValues[i + 1]);
-    }
-    return MongoSettings.fromProperties(p);
+    return MongoSettings.fromProperties(KeyValues.of(keyValues));
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.refarch.ycsb.mongo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.refarch.ycsb.testing.KeyValues;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -10,10 +11,8 @@ import org.junit.jupiter.api.Test;
 class ScannerTest {
 
   private static Scanner scanner(String... kv) {
-    Map<String, String> p = new java.util.HashMap<>(Map.of("insertorder", "ordered"));
-    for (int i = 0; i < kv.length; i += 2) {
-      p.put(kv[i], kv[i + 1]);
-    }
+    Map<String, String> p = KeyValues.of("insertorder", "ordered");
+    p.putAll(KeyValues.of(kv));
     return new Scanner(MongoSettings.fromProperties(p).scan());
   }
 

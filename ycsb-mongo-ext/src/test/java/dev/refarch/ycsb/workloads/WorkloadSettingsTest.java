@@ -4,19 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.refarch.platform.spi.config.ConfigurationException;
-import java.util.HashMap;
-import java.util.Map;
+import dev.refarch.ycsb.testing.KeyValues;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class WorkloadSettingsTest {
 
   private static WorkloadSettings parse(String... kv) {
-    Map<String, String> p = new HashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      p.put(kv[i], kv[i + 1]);
-    }
-    return WorkloadSettings.fromProperties(p);
+    return WorkloadSettings.fromProperties(KeyValues.of(kv));
   }
 
   @Test

@@ -1,0 +1,45 @@
+package dev.refarch.ycsb.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import site.ycsb.DBException;
+
+/**
+ * Binding instances opened in the test's own JVM, one per simulated YCSB thread, and closed
+ * together after the test. Not thread-safe: one per test instance.
+ */
+final class InProcessClients implements AutoCloseable {
+
+  private final List<MongoDbClient> open = new ArrayList<>();
+
+  /** A client of {@code url} with {@code settings}, initialised as YCSB's Client would. */
+  MongoDbClient open(String url, Map<String, String> settings) throws DBException {
+    Properties p = new Properties();
+    p.setProperty("mongodb.url", url);
+    p.putAll(settings);
+    // in-process, YCSB's measurements are not initialised by its Client; the binding reports
+    // bulk flushes to them as it would inside YCSB
+    site.ycsb.measurements.Measurements.setProperties(p);
+    MongoDbClient c = new MongoDbClient();
+    c.setProperties(p);
+    c.init();
+    open.add(c);
+    return c;
+  }
+
+  /** Closes {@code c} now, flushing its batch, as YCSB does when a thread ends. */
+  void close(MongoDbClient c) throws DBException {
+    open.remove(c);
+    c.cleanup();
+  }
+
+  /** Closes every client still open. */
+  @Override
+  public void close() throws DBException {
+    for (MongoDbClient c : List.copyOf(open)) {
+      close(c);
+    }
+  }
+}
