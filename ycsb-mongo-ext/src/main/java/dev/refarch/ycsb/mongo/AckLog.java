@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -39,9 +40,16 @@ final class AckLog implements AutoCloseable {
 
   /** Logs an acknowledged insert; the line reaches the OS before this returns. */
   void acknowledged(String key) {
+    acknowledged(List.of(key));
+  }
+
+  /** Logs a batch acknowledged whole: one write hands its lines to the OS before this returns. */
+  void acknowledged(Iterable<String> keys) {
     try {
-      out.write(key);
-      out.write('\n');
+      for (String key : keys) {
+        out.write(key);
+        out.write('\n');
+      }
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to the audit log", e);

@@ -86,7 +86,7 @@ final class BulkInserter {
         collection.insertMany(pending, UNORDERED_INSERT);
       }
       if (ackLog != null) {
-        pending.forEach(d -> ackLog.acknowledged(idOf(d)));
+        ackLog.acknowledged(pending.stream().map(BulkInserter::idOf).toList());
       }
     } catch (MongoException e) {
       ErrorLog.error("insertMany of " + pending.size(), "documents starting at " + idOf(pending.get(0)), e);
