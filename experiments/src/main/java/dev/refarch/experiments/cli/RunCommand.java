@@ -7,6 +7,7 @@ import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SpecReader;
+import dev.refarch.platform.kubernetes.local.LocalKubernetes;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Files;
@@ -32,8 +33,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--scale", description = "laptop (default) or paper")
   String scale = "laptop";
 
-  @Option(names = "--cluster", paramLabel = "local:<topology>|uri:<uri>",
-      description = "override the spec's cluster, e.g. local:pss or uri:mongodb://h1,h2/ycsb")
+  @Option(names = "--cluster", paramLabel = "local:<topology>|uri:<uri>|kubernetes-local[:<topology>]",
+      description = "override the spec's cluster, e.g. local:pss, uri:mongodb://h1,h2/ycsb, or"
+          + " kubernetes-local (the single-node Kubernetes of src/bin/k8s-up, started if needed)")
   String cluster;
 
   @Option(names = "--set", paramLabel = "key=value",
@@ -128,9 +130,17 @@ final class RunCommand implements Callable<Integer> {
       return new ClusterSpec("local", Topology.parse(text.substring(6)), Optional.empty(),
           current.settings());
     }
+    if (text.equals("kubernetes-local") || text.startsWith("kubernetes-local:")) {
+      Topology topology = text.contains(":") ? Topology.parse(text.substring(text.indexOf(':') + 1))
+          : current.topology();
+      Map<String, String> settings = new LinkedHashMap<>(current.settings());
+      settings.putAll(LocalKubernetes.up().settings());
+      return new ClusterSpec("kubernetes", topology, Optional.empty(), settings);
+    }
     if (text.startsWith("uri:")) {
       return new ClusterSpec("uri", current.topology(), Optional.of(text.substring(4)), Map.of());
     }
-    throw new ConfigurationException("--cluster", text, "local:<topology> or uri:<connection string>");
+    throw new ConfigurationException("--cluster", text, "local:<topology>, uri:<connection string>"
+        + " or kubernetes-local[:<topology>]");
   }
 }
