@@ -160,10 +160,13 @@ public final class KubernetesFaultInjector implements FaultInjector {
   private Made stopNode(FaultRequest request, String pod, String node) {
     long at = System.currentTimeMillis();
     nodeFailures.stop(node, layout.namespace() + "/" + pod);
+    long stopped = System.currentTimeMillis();
     sleep(request.down());
+    long starting = System.currentTimeMillis();
     nodeFailures.start(node);
     return new Made(at, "stopped node " + node + " (kubelet and the containers of " + pod
-        + "), returned it after " + request.down().toSeconds() + " s");
+        + ", in " + (stopped - at) + " ms), returned it after " + request.down().toSeconds()
+        + " s (in " + (System.currentTimeMillis() - starting) + " ms)");
   }
 
   private Made takeOut(FaultRequest request, Pod before, String pod, String node) {

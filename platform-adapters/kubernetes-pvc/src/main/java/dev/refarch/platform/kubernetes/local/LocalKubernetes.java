@@ -147,8 +147,8 @@ public final class LocalKubernetes {
 
   /**
    * The {@code k8s.*} settings that point the adapter at this cluster: its kubeconfig and DNS,
-   * the node commands, the busybox init image, pods sized for a laptop's node (250m CPU, 768Mi),
-   * and the MongoDB and client images — {@code REFARCH_MONGOD_IMAGE} and
+   * the node commands, the busybox init image, pods sized for a laptop's node (MongoDB 250m CPU
+   * and 768Mi, clients 500m), and the MongoDB and client images — {@code REFARCH_MONGOD_IMAGE} and
    * {@code REFARCH_CLIENT_IMAGE} (what {@code src/bin/build-images} exports), else a
    * {@code docker.io/local/mongod} and a {@code docker.io/local/refarch-client} the node holds.
    */
@@ -159,7 +159,8 @@ public final class LocalKubernetes {
     s.put("k8s.mongodb.cpu", "250m");
     s.put("k8s.mongodb.memory", "768Mi");
     s.put("k8s.mongodb.wiredTigerCacheSizeGB", "0.25");
-    s.put("k8s.clients.cpu", "250m");
+    // a client JVM throttled to 250m takes many seconds to start
+    s.put("k8s.clients.cpu", "500m");
     s.put("k8s.clients.memory", "768Mi");
     s.put("k8s.kubeconfig", kubeconfig.toString());
     s.put("k8s.clusterDns", NODE_IP);

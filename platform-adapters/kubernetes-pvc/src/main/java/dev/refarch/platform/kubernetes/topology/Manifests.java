@@ -156,8 +156,11 @@ final class Manifests {
   private Container prepare(Group g, boolean auth) {
     String uid = MONGODB_UID + ":" + MONGODB_UID;
     String script = "set -e; chown " + uid + " /data/db"
-        + (auth ? "; cp " + SECRET_DIR + "/keyfile " + KEY_DIR + "/keyfile; chmod 400 " + KEY_DIR
-            + "/keyfile; chown " + uid + " " + KEY_DIR + "/keyfile" : "");
+        // a pod whose sandbox is recreated (its node came back) runs this again: the old copy,
+        // 0400 and no longer root's, must go first
+        + (auth ? "; rm -f " + KEY_DIR + "/keyfile; cp " + SECRET_DIR + "/keyfile " + KEY_DIR
+            + "/keyfile; chmod 400 " + KEY_DIR + "/keyfile; chown " + uid + " " + KEY_DIR
+            + "/keyfile" : "");
     ContainerBuilder c = new ContainerBuilder().withName("prepare")
         .withImage(settings.mongodb().initImage()).withCommand("sh", "-c", script)
         .withNewSecurityContext().withRunAsUser(0L).withRunAsNonRoot(false)
