@@ -128,7 +128,7 @@ final class ContainerFaultInjector implements FaultInjector {
   /** Records the member's role, applies the fault and marks the member disrupted. */
   private FaultEvent takeOut(ContainerFault action, Target target, MongoNode node, String what,
       Runnable fault) {
-    String was = roleOf(node);
+    String was = node.role();
     fault.run();
     disrupted.put(node.name(), new Disrupted(action.leaves, was, ++sequence));
     return event(action, target, node, System.currentTimeMillis(), what + " (was " + was + ")",
@@ -149,7 +149,7 @@ final class ContainerFaultInjector implements FaultInjector {
     }
     String now = Waits.until(Instant.ofEpochMilli(at), deadline, node.name()
         + " to be back as primary, secondary or arbiter", () -> {
-          String role = roleOf(node);
+          String role = node.role();
           return BACK.contains(role) ? Observation.done(role) : Observation.pending(role);
         });
     long rejoined = System.currentTimeMillis() - at;
@@ -192,7 +192,7 @@ final class ContainerFaultInjector implements FaultInjector {
     return Waits.until(started, deadline, "a " + target.role() + " in " + target.group(), () -> {
       Map<String, String> roles = new LinkedHashMap<>();
       for (MongoNode node : group) {
-        String role = roleOf(node);
+        String role = node.role();
         if (role.equals(target.role())) {
           return Observation.done(node);
         }
@@ -221,25 +221,6 @@ final class ContainerFaultInjector implements FaultInjector {
                   .toList()));
     }
     return nodes.get(name);
-  }
-
-  /** {@code primary}, {@code secondary}, {@code arbiter}, {@code router} or what else it said. */
-  static String roleOf(MongoNode node) {
-    try {
-      Document hello = node.run(new Document("hello", 1));
-      if ("isdbgrid".equals(hello.getString("msg"))) {
-        return "router";
-      }
-      if (Boolean.TRUE.equals(hello.getBoolean("isWritablePrimary"))) {
-        return "primary";
-      }
-      if (Boolean.TRUE.equals(hello.getBoolean("secondary"))) {
-        return "secondary";
-      }
-      return Boolean.TRUE.equals(hello.getBoolean("arbiterOnly")) ? "arbiter" : "other";
-    } catch (PlatformException e) {
-      return "unreachable";
-    }
   }
 
   private static FaultEvent event(ContainerFault action, Target target, MongoNode node,

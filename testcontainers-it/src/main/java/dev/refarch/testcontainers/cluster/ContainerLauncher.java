@@ -17,6 +17,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.bson.Document;
+import org.testcontainers.containers.ContainerFetchException;
 import org.testcontainers.containers.Network;
 import org.testcontainers.lifecycle.Startables;
 
@@ -107,9 +108,23 @@ final class ContainerLauncher {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       MongoNode failed = nodes.stream().filter(n -> !n.container().isRunning()).findFirst()
           .orElse(nodes.get(0));
+      if (causedBy(cause, ContainerFetchException.class)) {
+        throw new PlatformException("start container " + failed.name(), cause.getMessage()
+            + "; where no registry is reachable, build the image here with src/bin/build-images"
+            + " and name it in REFARCH_MONGOD_IMAGE or testcontainers.image", cause);
+      }
       throw new PlatformException("start container " + failed.name(), cause.getMessage()
           + "\n--- last lines of " + failed.name() + " ---\n" + failed.logTail(LOG_LINES), cause);
     }
+  }
+
+  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void startRouters(ContainerPlan plan, Network network,
@@ -145,10 +160,14 @@ final class ContainerLauncher {
     });
   }
 
-  /** Waits for one primary and every other member secondary or arbiter. */
+  /**
+   * Waits for one primary and every other member secondary or arbiter, and for the primary to
+   * accept writes (a newly elected primary reports PRIMARY before it has drained and is writable).
+   */
   private static void awaitHealthy(ReplicaSetPlan set, Map<String, MongoNode> nodes,
       Instant started, Instant deadline) {
     MongoNode first = nodes.get(set.members().get(0).name());
+    List<MongoNode> members = set.members().stream().map(m -> nodes.get(m.name())).toList();
     Waits.until(started, deadline, "replica set " + set.name() + " to have a primary and "
         + (set.members().size() - 1) + " healthy members", () -> {
           try {
@@ -159,7 +178,8 @@ final class ContainerLauncher {
             long primaries = states.stream().filter("PRIMARY"::equals).count();
             long others = states.stream()
                 .filter(s -> s.equals("SECONDARY") || s.equals("ARBITER")).count();
-            boolean healthy = primaries == 1 && others == set.members().size() - 1;
+            boolean healthy = primaries == 1 && others == set.members().size() - 1
+                && members.stream().anyMatch(m -> m.role().equals("primary"));
             return healthy ? Observation.done(states) : Observation.pending(states.toString());
           } catch (MongoException e) {
             return Observation.pending(e.getMessage());

@@ -117,6 +117,29 @@ public final class MongoNode implements AutoCloseable {
     }
   }
 
+  /**
+   * What the member says it is now: {@code primary} (and writable), {@code secondary},
+   * {@code arbiter}, {@code router}, {@code other} (starting, recovering, rolling back, a primary
+   * still draining) or {@code unreachable}.
+   */
+  public String role() {
+    try {
+      Document hello = run(new Document("hello", 1));
+      if ("isdbgrid".equals(hello.getString("msg"))) {
+        return "router";
+      }
+      if (Boolean.TRUE.equals(hello.getBoolean("isWritablePrimary"))) {
+        return "primary";
+      }
+      if (Boolean.TRUE.equals(hello.getBoolean("secondary"))) {
+        return "secondary";
+      }
+      return Boolean.TRUE.equals(hello.getBoolean("arbiterOnly")) ? "arbiter" : "other";
+    } catch (PlatformException e) {
+      return "unreachable";
+    }
+  }
+
   /** A client connected to this member alone, opened on first use and closed with it. */
   synchronized MongoClient directClient() {
     if (direct == null) {

@@ -131,7 +131,10 @@ class ContainerFaultsIT {
         .collect(Collectors.joining("; "));
   }
 
-  /** Every member back as primary or secondary before the next test takes one out. */
+  /**
+   * Every member back as primary or secondary, and the primary writable, before the next test
+   * takes one out.
+   */
   @AfterEach
   void setIsWholeAgain(MongoClient client) throws InterruptedException {
     long deadline = System.currentTimeMillis() + 60_000;
@@ -141,7 +144,9 @@ class ContainerFaultsIT {
           .getList("members", Document.class).stream().map(m -> m.getString("stateStr"))
           .toList();
       if (states.stream().filter("PRIMARY"::equals).count() == 1
-          && states.stream().allMatch(s -> s.equals("PRIMARY") || s.equals("SECONDARY"))) {
+          && states.stream().allMatch(s -> s.equals("PRIMARY") || s.equals("SECONDARY"))
+          && client.getDatabase("admin").runCommand(new Document("hello", 1))
+              .getBoolean("isWritablePrimary", false)) {
         return;
       }
       Thread.sleep(250);
