@@ -1,6 +1,7 @@
 package dev.refarch.platform.kubernetes;
 
 import dev.refarch.platform.kubernetes.api.ClientFactory;
+import dev.refarch.platform.kubernetes.config.K8sProperties;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
 import com.mongodb.MongoCredential;
 import dev.refarch.platform.kubernetes.dns.ClusterDns;
@@ -94,6 +95,16 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
         || System.getenv("KUBERNETES_SERVICE_HOST") != null;
     return config ? null : "no Kubernetes configuration: set KUBECONFIG, create ~/.kube/config,"
         + " or run inside a cluster";
+  }
+
+  /** As {@link #unavailableReason(Topology)}, but a {@code k8s.kubeconfig} setting counts too. */
+  @Override
+  public String unavailableReason(Topology topology, Map<String, String> settings) {
+    String file = settings.get(K8sProperties.KUBECONFIG.key());
+    if (!fromKubeconfig || file == null) {
+      return unavailableReason(topology);
+    }
+    return Files.isReadable(Path.of(file)) ? null : "k8s.kubeconfig " + file + " cannot be read";
   }
 
   /**
