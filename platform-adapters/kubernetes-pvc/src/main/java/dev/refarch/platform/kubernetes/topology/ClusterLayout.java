@@ -29,7 +29,7 @@ public record ClusterLayout(Topology topology, String namespace, List<Group> gro
   public static final String DOMAIN = "cluster.local";
   /** MongoDB's port in every pod. */
   public static final int PORT = 27017;
-  /** The container of every MongoDB pod (mongod or mongos), where mongosh runs. */
+  /** The container of every MongoDB pod (mongod or mongos). */
   public static final String CONTAINER = "mongod";
 
   public ClusterLayout {
