@@ -24,6 +24,10 @@ K8S_HOSTPATH_ROOT=/tmp/hostpath_pv
 # The sysctls the kubelet sets at start (pkg/kubelet/cm: setupKernelTunables) and the one the
 # CNI bridge plugin sets for a gateway bridge; recorded before the first start, restored by down.
 K8S_SYSCTLS="vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes net.ipv4.ip_forward"
+# Folders outside the state folder that the kubelet, the CNI plugins or containerd's shims create
+# at fixed paths (device-plugin socket, result cache, log links, shim sockets): up records the
+# ones that did not exist, down empties of ours and removes exactly those.
+K8S_HOST_DIRS="/run/containerd /var/lib/kubelet /var/lib/cni /var/log/containers"
 # Processes in start order; down stops them in reverse.
 K8S_COMPONENTS="etcd kube-apiserver kube-controller-manager kube-scheduler containerd kubelet coredns"
 
