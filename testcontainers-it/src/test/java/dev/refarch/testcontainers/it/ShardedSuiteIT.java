@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
     "local.electionTimeoutMillis=2000", "testcontainers.electionTimeoutMillis=2000"})
 class ShardedSuiteIT {
 
-  static final long INTERRUPTION_BOUND_MS = 5_000;
+  /** As {@link ReplicaSetSuiteIT#INTERRUPTION_BOUND_MS}: catch-up, election, retry, bucket. */
+  static final long INTERRUPTION_BOUND_MS = 10_000;
 
   @TempDir
   Path results;
