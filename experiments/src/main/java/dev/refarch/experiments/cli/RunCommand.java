@@ -137,7 +137,8 @@ final class RunCommand implements Callable<Integer> {
     int colon = text.indexOf(':');
     String type = colon < 0 ? text : text.substring(0, colon);
     if (!type.equals("uri") && Extensions.provisioners().containsKey(type)) {
-      Topology topology = colon < 0 ? current.topology() : Topology.parse(text.substring(colon + 1));
+      Topology topology = colon < 0 ? current.topology()
+          : Topology.parse(text.substring(colon + 1));
       return new ClusterSpec(type, topology, Optional.empty(), current.settings());
     }
     throw new ConfigurationException("--cluster", text, "<provisioner>[:<topology>] with a"
