@@ -119,10 +119,11 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
   @Override
   public RunningCluster start(Topology topology, Map<String, String> settings) {
     K8sSettings s = K8sSettings.from(settings);
-    s.clusterDns().ifPresent(dns -> ClusterDns.use(dns, ClusterLayout.DOMAIN));
+    s.clusterDns().ifPresent(dns -> ClusterDns.use(dns, s.clusterDomain()));
     KubernetesClient client = clients.open(s);
     String namespace = ClientFactory.namespace(client, s);
-    ClusterLayout layout = ClusterLayout.of(topology, s.mongodb().name(), namespace);
+    ClusterLayout layout = ClusterLayout.of(topology, s.mongodb().name(), namespace,
+        s.clusterDomain());
     Optional<Credentials> credentials = s.mongodb().auth() ? Optional.of(Credentials.random())
         : Optional.empty();
     KubernetesFaultInjector injector = new KubernetesFaultInjector(client, layout,

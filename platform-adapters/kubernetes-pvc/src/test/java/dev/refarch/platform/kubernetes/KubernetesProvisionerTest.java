@@ -200,7 +200,9 @@ class KubernetesProvisionerTest {
         .isInstanceOf(PlatformException.class)
         .hasMessageContaining("wait for MongoDB rs=1 in test Ready (1 pods)")
         .hasMessageContaining("timed out after 1 s")
-        .hasMessageContaining("refarch-rs0-0: Running on node-a, not Ready");
+        // Pending or Running: on a loaded machine the stand-in controllers may not have started
+        // the container within the second
+        .hasMessageMatching("(?s).*last seen: refarch-rs0-0: (Pending|Running) on node-a, not Ready.*");
     assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }
 

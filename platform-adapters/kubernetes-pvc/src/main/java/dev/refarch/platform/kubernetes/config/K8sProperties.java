@@ -56,6 +56,11 @@ public final class K8sProperties {
           + " then this JVM resolves the cluster's service names through it and reaches pods"
           + " directly, as a runner inside the cluster does; unset: pods are not reachable",
       K8sProperties::address);
+  public static final Setting<String> CLUSTER_DOMAIN = Setting.custom("k8s.clusterDomain",
+      "domain", "cluster.local", "a DNS domain: labels of letters, digits and '-', separated by"
+          + " '.'", "the cluster's DNS domain (the kubelet's clusterDomain): the members' names"
+          + " in the connection string are pod.service.namespace.svc.DOMAIN",
+      K8sProperties::domain);
   public static final Setting<String> NODE_STOP_COMMAND = Setting.string("k8s.node.stopCommand",
       null, "command that fails a node for node-failure mode=stop-kubelet, run with sh -c;"
           + " {node} and {pods} (namespace/pod,...) are replaced, e.g. src/bin/k8s-node stop"
@@ -148,10 +153,11 @@ public final class K8sProperties {
 
   /** Every {@code k8s.*} setting. */
   public static final SettingGroup GROUP = SettingGroup.of("k8s.", KUBECONFIG, CONTEXT,
-      NAMESPACE, TRIAL, TIMEOUT_SECONDS, RUNNER_IN_CLUSTER, CLUSTER_DNS, NODE_STOP_COMMAND,
-      NODE_START_COMMAND, CLEANUP, STORAGE_CLASS, STORAGE_CLASS_PROVISIONER, STORAGE_CLASS_PARAMETERS,
-      STORAGE_CLASS_BINDING, STORAGE_CLASS_RECLAIM, PVC_NAMES, PVC_SIZE, PVC_ACCESS_MODES,
-      PVC_FIRST_CONSUMER, MONGODB_NAME, MONGODB_IMAGE, MONGODB_INIT_IMAGE, MONGODB_AUTH, MONGODB_CPU, MONGODB_MEMORY,
+      NAMESPACE, TRIAL, TIMEOUT_SECONDS, RUNNER_IN_CLUSTER, CLUSTER_DNS, CLUSTER_DOMAIN,
+      NODE_STOP_COMMAND, NODE_START_COMMAND, CLEANUP, STORAGE_CLASS, STORAGE_CLASS_PROVISIONER,
+      STORAGE_CLASS_PARAMETERS, STORAGE_CLASS_BINDING, STORAGE_CLASS_RECLAIM, PVC_NAMES, PVC_SIZE,
+      PVC_ACCESS_MODES, PVC_FIRST_CONSUMER, MONGODB_NAME, MONGODB_IMAGE, MONGODB_INIT_IMAGE,
+      MONGODB_AUTH, MONGODB_CPU, MONGODB_MEMORY,
       MONGODB_CACHE_GB, MONGODB_EXTRA_ARGS, MONGODB_ANTI_AFFINITY, IMAGE_PULL_SECRET,
       CLIENTS_IMAGE, CLIENTS_CLASS_PATH, CLIENTS_CPU, CLIENTS_MEMORY);
 
@@ -189,6 +195,15 @@ public final class K8sProperties {
     String t = s.trim();
     if (!t.matches("(\\d{1,3}\\.){3}\\d{1,3}(:\\d{1,5})?")) {
       throw new IllegalArgumentException("an IPv4 address, optionally with :port, e.g. 10.244.0.1");
+    }
+    return t;
+  }
+
+  static String domain(String s) {
+    String t = s.trim();
+    if (!t.matches("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*")) {
+      throw new IllegalArgumentException("a DNS domain: lower-case labels of letters, digits and"
+          + " '-', separated by '.', e.g. cluster.local");
     }
     return t;
   }

@@ -29,6 +29,7 @@ import java.util.Optional;
  * @param timeout how long each wait may take
  * @param runnerInCluster whether this JVM runs inside the cluster and reaches its service names
  * @param clusterDns the cluster's DNS server as this machine reaches it, e.g. {@code 10.244.0.1}
+ * @param clusterDomain the cluster's DNS domain, e.g. {@code cluster.local}
  * @param node commands that fail and return a node
  * @param cleanup what happens to created objects when their owner is done
  * @param storage StorageClass and claims
@@ -37,12 +38,13 @@ import java.util.Optional;
  */
 public record K8sSettings(Optional<String> kubeconfig, Optional<String> context,
     Optional<String> namespace, String trial, Duration timeout, boolean runnerInCluster,
-    Optional<String> clusterDns, NodeCommands node, Cleanup cleanup, Storage storage,
+    Optional<String> clusterDns, String clusterDomain, NodeCommands node, Cleanup cleanup, Storage storage,
     MongoPods mongodb, ClientPods clients) {
 
   public K8sSettings {
     Objects.requireNonNull(kubeconfig, "kubeconfig");
     Objects.requireNonNull(clusterDns, "clusterDns");
+    Objects.requireNonNull(clusterDomain, "clusterDomain");
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(context, "context");
     Objects.requireNonNull(namespace, "namespace");
@@ -157,9 +159,9 @@ public record K8sSettings(Optional<String> kubeconfig, Optional<String> context,
     return new K8sSettings(KUBECONFIG.find(settings), CONTEXT.find(settings),
         NAMESPACE.find(settings), TRIAL.find(settings).orElseGet(K8sProperties::generatedTrial),
         Duration.ofSeconds(TIMEOUT_SECONDS.from(settings)), runnerInCluster(settings),
-        CLUSTER_DNS.find(settings), new NodeCommands(NODE_STOP_COMMAND.find(settings),
-            NODE_START_COMMAND.find(settings)), CLEANUP.from(settings), storage,
-        mongodb, clients);
+        CLUSTER_DNS.find(settings), CLUSTER_DOMAIN.from(settings),
+        new NodeCommands(NODE_STOP_COMMAND.find(settings), NODE_START_COMMAND.find(settings)),
+        CLEANUP.from(settings), storage, mongodb, clients);
   }
 
   /** Every setting at its default, with a generated trial id. */
@@ -170,7 +172,7 @@ public record K8sSettings(Optional<String> kubeconfig, Optional<String> context,
   /** A copy with another trial id (a label value). */
   public K8sSettings withTrial(String id) {
     return new K8sSettings(kubeconfig, context, namespace, K8sProperties.labelValue(id), timeout,
-        runnerInCluster, clusterDns, node, cleanup, storage, mongodb, clients);
+        runnerInCluster, clusterDns, clusterDomain, node, cleanup, storage, mongodb, clients);
   }
 
   private static boolean runnerInCluster(Map<String, String> settings) {

@@ -56,10 +56,14 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
     /**
      * Cordon the node and add {@code node.kubernetes.io/out-of-service=nodeshutdown:NoExecute}:
      * what an operator does after a node shut down, making Kubernetes delete its pods and detach
-     * their volumes at once.
+     * their volumes at once — every pod on the node without a toleration, not only the trial's,
+     * so it is opt-in.
      */
     OUT_OF_SERVICE,
-    /** Cordon the node and delete the pod (a drain of that one pod). */
+    /**
+     * Cordon the node and delete the target's pod (a drain of that one pod): the default, as it
+     * touches no pod but the trial's (the cordon only keeps new pods off the node).
+     */
     DRAIN,
     /**
      * Fail the node as a power loss does: {@code k8s.node.stopCommand} kills its kubelet and the
@@ -76,9 +80,11 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
       "wait until the recreated pod is Ready and record the time");
   static final Setting<Long> GRACE_PERIOD = Setting.longInteger("gracePeriodSeconds", null, 0,
       3600, "grace period of the pod's deletion; 0 kills at once; default the pod's own (30)");
-  static final Setting<NodeMode> MODE = Setting.ofEnum("mode", NodeMode.OUT_OF_SERVICE,
-      NodeMode.class, "node-failure: out-of-service (cordon + taint), drain (cordon + delete) or"
-          + " stop-kubelet (kubelet and the target's containers killed; needs k8s.node.*Command)");
+  static final Setting<NodeMode> MODE = Setting.ofEnum("mode", NodeMode.DRAIN,
+      NodeMode.class, "node-failure: drain (cordon + delete the target's pod), out-of-service"
+          + " (cordon + taint: evicts every pod on the node without a toleration, not only the"
+          + " trial's) or stop-kubelet (kubelet and the target's containers killed; needs"
+          + " k8s.node.*Command)");
   static final Setting<Integer> DOWN_SECONDS = Setting.integer("downSeconds", 30, 0, 3600,
       "node-failure mode=stop-kubelet: how long the node stays failed before it returns (over"
           + " 20 s the local cluster marks it NotReady)");

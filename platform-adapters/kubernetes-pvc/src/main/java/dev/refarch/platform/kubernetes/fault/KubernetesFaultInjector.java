@@ -27,10 +27,12 @@ import java.util.TreeMap;
 /**
  * Breaks a MongoDB deployment on Kubernetes the way study B4 did: {@code delete-pod} (the
  * primary's pod, or any member's) and {@code node-failure} (the node under a member is cordoned
- * and either gets the out-of-service taint — Kubernetes then deletes its pods and detaches their
- * volumes — or has the pod deleted; or, {@code mode=stop-kubelet}, the node fails as in a power
+ * and has the pod deleted; or, opted into with {@code mode=out-of-service}, gets the
+ * out-of-service taint — Kubernetes then deletes every untolerated pod there, the trial's or not,
+ * and detaches their volumes; or, {@code mode=stop-kubelet}, the node fails as in a power
  * loss through {@code k8s.node.stopCommand} and returns after {@code downSeconds}), plus
- * {@code restore-node} to put nodes back. Faults touch only the target's pod and its node. The
+ * {@code restore-node} to put nodes back. By default faults touch only the target's pod and
+ * its node's schedulability; the taint is the one wider action, and it is named as such. The
  * local clusters' vocabulary works too, as Kubernetes performs it: {@code kill} deletes the
  * target's pod at once (grace period 0: SIGKILL) and returns, {@code restart} waits until the
  * pods killed come back Ready (their StatefulSet recreates them) and measures it. With

@@ -21,11 +21,13 @@ import java.util.stream.IntStream;
  *
  * @param topology what was asked for
  * @param namespace where the pods run
+ * @param domain the cluster's DNS domain
  * @param groups the StatefulSets, in creation order
  */
-public record ClusterLayout(Topology topology, String namespace, List<Group> groups) {
+public record ClusterLayout(Topology topology, String namespace, String domain,
+    List<Group> groups) {
 
-  /** The cluster domain of the pods' DNS names. */
+  /** The usual cluster domain of the pods' DNS names ({@code k8s.clusterDomain}'s default). */
   public static final String DOMAIN = "cluster.local";
   /** MongoDB's port in every pod. */
   public static final int PORT = 27017;
@@ -75,6 +77,12 @@ public record ClusterLayout(Topology topology, String namespace, List<Group> gro
 
   /** The layout of {@code topology} with object names starting with {@code prefix}. */
   public static ClusterLayout of(Topology topology, String prefix, String namespace) {
+    return of(topology, prefix, namespace, DOMAIN);
+  }
+
+  /** As {@link #of(Topology, String, String)}, in a cluster whose DNS domain is {@code domain}. */
+  public static ClusterLayout of(Topology topology, String prefix, String namespace,
+      String domain) {
     List<Group> groups = new ArrayList<>();
     if (topology instanceof Topology.Standalone) {
       groups.add(new Group(prefix + "-standalone", Kind.STANDALONE, "", 1));
@@ -90,13 +98,13 @@ public record ClusterLayout(Topology topology, String namespace, List<Group> gro
       }
       groups.add(new Group(prefix + "-mongos", Kind.ROUTER, "", s.routers()));
     }
-    return new ClusterLayout(topology, namespace, groups);
+    return new ClusterLayout(topology, namespace, domain, groups);
   }
 
   /** The stable DNS name and port of a pod of {@code group}, e.g. {@code refarch-rs0-1.refarch-rs0.ns.svc.cluster.local:27017}. */
   public String host(Group group, int ordinal) {
     return group.name() + "-" + ordinal + "." + group.name() + "." + namespace
-        + ".svc." + DOMAIN + ":" + PORT;
+        + ".svc." + domain + ":" + PORT;
   }
 
   public List<String> hosts(Group group) {

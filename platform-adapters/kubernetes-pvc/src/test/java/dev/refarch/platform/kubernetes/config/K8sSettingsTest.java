@@ -68,6 +68,16 @@ class K8sSettingsTest {
         .hasMessageContaining("k8s.trial='trial 1'");
     assertThatThrownBy(() -> K8sSettings.from(Map.of("k8s.storageClass.parameters", "policy")))
         .hasMessageContaining("'policy' has no key=value");
+    assertThatThrownBy(() -> K8sSettings.from(Map.of("k8s.clusterDomain", "Cluster_Local.")))
+        .hasMessageContaining("k8s.clusterDomain='Cluster_Local.'")
+        .hasMessageContaining("e.g. cluster.local");
+  }
+
+  @Test
+  void theClusterDomainIsTheKubeletsDefaultUnlessGiven() {
+    assertThat(K8sSettings.defaults().clusterDomain()).isEqualTo("cluster.local");
+    assertThat(K8sSettings.from(Map.of("k8s.clusterDomain", "corp.example")).clusterDomain())
+        .isEqualTo("corp.example");
   }
 
   @Test

@@ -90,10 +90,11 @@ class KubernetesFaultInjectorTest {
   }
 
   @Test
-  void aNodeFailureMovesThePodToAnotherNodeAndCloseRestoresTheNode() {
+  void anOutOfServiceNodeFailureMovesThePodToAnotherNodeAndCloseRestoresTheNode() {
     k8s.recreateDelayMs = 300;
     String failed = nodeOf("refarch-rs0-1");
-    FaultEvent e = cluster.faults().inject(Fault.of("node-failure", "primary"));
+    FaultEvent e = cluster.faults().inject(Fault.of("node-failure", "primary")
+        .with("mode", "out-of-service"));
 
     Node n = node(failed);
     assertThat(n.getSpec().getUnschedulable()).isTrue();
@@ -115,9 +116,9 @@ class KubernetesFaultInjectorTest {
   }
 
   @Test
-  void aDrainCordonsAndDeletesWithoutTheTaint() {
+  void byDefaultANodeFailureCordonsAndDeletesOnlyTheTargetsPod() {
     String failed = nodeOf("refarch-rs0-0");
-    cluster.faults().inject(Fault.of("node-failure", "refarch-rs0-0").with("mode", "drain")
+    cluster.faults().inject(Fault.of("node-failure", "refarch-rs0-0")
         .with("gracePeriodSeconds", "0"));
     assertThat(node(failed).getSpec().getUnschedulable()).isTrue();
     assertThat(node(failed).getSpec().getTaints()).isEmpty();

@@ -30,6 +30,13 @@ class ClusterLayoutTest {
   }
 
   @Test
+  void membersAreNamedInTheClustersDomain() {
+    ClusterLayout l = ClusterLayout.of(Topology.parse("pss"), "m", "ns", "corp.example");
+    assertThat(l.connectionString()).contains("m-rs0-0.m-rs0.ns.svc.corp.example:27017")
+        .doesNotContain("cluster.local");
+  }
+
+  @Test
   void aShardedClusterHasConfigShardsAndRouters() {
     ClusterLayout l = ClusterLayout.of(Topology.parse("sharded:4x1,cfg=3,routers=4"), "m", "ns");
     assertThat(l.groups()).extracting(ClusterLayout.Group::name).containsExactly("m-cfg",
