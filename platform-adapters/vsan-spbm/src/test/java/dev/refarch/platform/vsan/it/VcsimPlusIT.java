@@ -20,8 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Against vcsim-plus (govmomi simulator v0.56.0 with disk-policy association, PBM update,
- * lagging compliance and host shutdown): the full apply → compliance → restore loop of study A7,
- * idempotency, in-place policy updates, rules the cluster cannot meet, and host failure.
+ * lagging compliance and host standby): the full apply → compliance → restore loop of study A7,
+ * idempotency, in-place policy updates, rules the cluster cannot meet, and a host failure the API can undo.
  * Each test uses its own VMs (4 hosts, 8 VMs with an OS disk and a data disk each).
  */
 class VcsimPlusIT {
@@ -116,7 +116,7 @@ class VcsimPlusIT {
   }
 
   @Test
-  void hostShutdownPowersOffItsVmsAndTheHostComesBack() {
+  void hostStandbyStopsItsVmsAndPowerOnBringsHostAndVmsBack() {
     VsanFaultInjector faults = new VsanFaultInjector(ItSupport.settings(SIM.running(), "*"), ItSupport.ENV);
     String host;
     try (VsanSession session = ItSupport.session(SIM.running())) {
@@ -125,14 +125,15 @@ class VcsimPlusIT {
           .findFirst().orElseThrow().name();
     }
 
-    faults.inject(Fault.of("host-shutdown", host));
-    assertThat(hostState(host).powerState()).isEqualTo("poweredOff");
+    faults.inject(Fault.of("host-standby", host));
+    assertThat(hostState(host).powerState()).isEqualTo("standBy");
     assertThat(vmPower("DC0_C0_RP0_VM0")).isEqualTo("poweredOff");
 
     faults.inject(Fault.of("host-power-on", host));
-    faults.inject(Fault.of("vm-power-on", "DC0_C0_RP0_VM0"));
+    assertThat(hostState(host).powerState()).isEqualTo("poweredOn");
     assertThat(hostState(host).connectionState()).isEqualTo("connected");
-    assertThat(vmPower("DC0_C0_RP0_VM0")).isEqualTo("poweredOn");
+    assertThat(vmPower("DC0_C0_RP0_VM0")).as("powered on again by host-power-on")
+        .isEqualTo("poweredOn");
   }
 
   private static HostInfo hostState(String name) {

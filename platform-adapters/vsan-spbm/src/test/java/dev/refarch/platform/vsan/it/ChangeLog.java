@@ -1,0 +1,64 @@
+package dev.refarch.platform.vsan.it;
+
+import dev.refarch.platform.spi.TlsTrust;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Client of vcsim-plus's {@code /refarch/changes} control endpoint: counts the calls that change
+ * inventory or policy state and refuses the n-th one (with a {@code SystemError}), once or for
+ * good. See {@code src/test/go/vcsim-plus/changes.go}.
+ */
+final class ChangeLog {
+
+  private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
+
+  private final HttpClient http = HttpClient.newBuilder().sslContext(TlsTrust.insecure())
+      .version(HttpClient.Version.HTTP_1_1).build();
+  private final URI endpoint;
+
+  ChangeLog(Simulators.Running sim) {
+    this.endpoint = URI.create(sim.sdk()).resolve("/refarch/changes");
+  }
+
+  /** Starts counting again; refuses change {@code n} (0 = none, and lifts refusals for good). */
+  void failChange(int n, boolean forGood) {
+    send(HttpRequest.newBuilder(URI.create(endpoint + "?fail=" + n + "&forGood=" + forGood))
+        .POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  /** The changes seen since the last {@link #failChange}, each {@code "Method moref"}. */
+  List<String> changes() {
+    String json = send(HttpRequest.newBuilder(endpoint).GET().build());
+    List<String> out = new ArrayList<>();
+    Matcher m = QUOTED.matcher(json.substring(json.indexOf('[')));
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  private String send(HttpRequest request) {
+    try {
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IllegalStateException(request.uri() + " answered " + response.statusCode()
+            + ": " + response.body());
+      }
+      return response.body();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}
