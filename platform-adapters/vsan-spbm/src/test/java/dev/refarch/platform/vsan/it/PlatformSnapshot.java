@@ -23,28 +23,26 @@ import java.util.TreeMap;
  */
 record PlatformSnapshot(Map<String, String> objects, Map<String, String> names) {
 
-  static PlatformSnapshot read(Simulators.Running sim) {
+  static PlatformSnapshot read(VsanSession session) {
     Map<String, String> objects = new TreeMap<>();
     Map<String, String> names = new HashMap<>();
-    try (VsanSession session = ItSupport.session(sim)) {
-      for (VmInfo vm : session.vim().vms().find(name -> true)) {
-        StringBuilder line = new StringBuilder(vm.cpus() + " vCPU, " + vm.memoryMb() + " MiB, "
-            + vm.powerState() + ", tools " + session.vim().vms().toolsRunning(vm));
-        for (VirtualDisk disk : vm.disks()) {
-          line.append(", disk ").append(disk.key()).append(' ').append(session.pbm()
-              .associated(new DiskEntity(vm.ref(), disk.key())).label());
-        }
-        objects.put(vm.name(), line.toString());
-        names.put(vm.ref().value(), vm.name());
+    for (VmInfo vm : session.vim().vms().find(name -> true)) {
+      StringBuilder line = new StringBuilder(vm.cpus() + " vCPU, " + vm.memoryMb() + " MiB, "
+          + vm.powerState() + ", tools " + session.vim().vms().toolsRunning(vm));
+      for (VirtualDisk disk : vm.disks()) {
+        line.append(", disk ").append(disk.key()).append(' ').append(session.pbm()
+            .associated(new DiskEntity(vm.ref(), disk.key())).label());
       }
-      for (StoragePolicy policy : session.pbm().policies()) {
-        objects.put(policy.name(), policy.id() + " " + policy.rules() + " " + policy.otherRules()
-            + " '" + policy.description() + "'");
-      }
-      for (HostInfo host : session.vim().hosts().all()) {
-        objects.put(host.name(), host.powerState() + ", " + host.connectionState());
-        names.put(host.ref().value(), host.name());
-      }
+      objects.put(vm.name(), line.toString());
+      names.put(vm.ref().value(), vm.name());
+    }
+    for (StoragePolicy policy : session.pbm().policies()) {
+      objects.put(policy.name(), policy.id() + " " + policy.rules() + " " + policy.otherRules()
+          + " '" + policy.description() + "'");
+    }
+    for (HostInfo host : session.vim().hosts().all()) {
+      objects.put(host.name(), host.powerState() + ", " + host.connectionState());
+      names.put(host.ref().value(), host.name());
     }
     return new PlatformSnapshot(objects, names);
   }

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,16 +25,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every vSAN hook and fault restores what it changed, also when a step in the middle fails. For
  * each trial — a storage policy the hook creates, a policy the disks already carry that the hook
- * updates, VMs the hook resizes (guest shutdown, reconfigure, power on), and a host failed to
- * standby and woken again — a clean run is counted first: vcsim-plus numbers its changing calls n
- * (and the platform must end as it started). Then the k-th change is refused for every k in 1..n,
- * once or for good, and the trial carries on as the runner would ({@code after} with the failure
- * when {@code before} threw; the fault's recovery is fired either way). The platform must end as
- * it started; only a change refused for good may stay undone, and then the error must name the
- * object of the refused call and every VM, policy and host that differs (a policy whose rules were
- * put back but could not be applied to a VM's disks again differs in no property a client can
- * read, yet is named), and a second {@code after} once the simulator accepts
- * the change again must finish the job (the hook still knows what to put back).
+ * updates, two VMs the hook resizes (one running: guest shutdown, reconfigure, power on; one off,
+ * which must stay off), and a host failed to standby and woken again — a clean run is counted
+ * first: vcsim-plus numbers its changing calls n (and the platform must end as it started). Then
+ * the k-th change is refused for every k in 1..n, once or for good, and the trial carries on as
+ * the runner would ({@code after} with the failure when {@code before} threw; the fault's recovery
+ * is fired either way). The platform must end as it started; only a change refused for good may
+ * stay undone, and then the error must name the object of the refused call and every VM, policy
+ * and host that differs (a policy whose rules were put back but could not be applied to a VM's
+ * disks again differs in no property a client can read, yet is named), and a second {@code after},
+ * once the simulator accepts the change again, must finish the job (the hook still knows what to
+ * put back).
  */
 class RestoreAtEveryStepIT {
 
@@ -42,8 +44,11 @@ class RestoreAtEveryStepIT {
       "-vm", "2", "-host", "2", "-data-disks", "1", "-compliance-checks", "0");
 
   private static final String POLICY_VMS = "DC0_C0_RP0_VM*";
-  private static final String BASELINE = "it-step-data";
-  private static boolean prepared;
+  private static final String BASELINE_POLICY = "it-step-data";
+  /** Read once, after the policy trials' baseline is set: every case must end in it. */
+  private static PlatformSnapshot baseline;
+  /** One session reads every snapshot (the hooks and faults open their own). */
+  private static VsanSession reader;
 
   /** What is changed and then put back. */
   enum Trial {
@@ -75,6 +80,7 @@ class RestoreAtEveryStepIT {
 
   static Stream<Case> cases() {
     prepare();
+    baseline = PlatformSnapshot.read(reader);
     List<Case> cases = new ArrayList<>();
     for (Trial trial : Trial.values()) {
       int n = changesOfACleanTrial(trial);
@@ -90,7 +96,6 @@ class RestoreAtEveryStepIT {
   @MethodSource("cases")
   void endsAsItStartedOrNamesWhatIsLeft(Case c) throws Exception {
     ChangeLog log = new ChangeLog(SIM.running());
-    PlatformSnapshot start = PlatformSnapshot.read(SIM.running());
     Run run = start(c.trial());
     log.failChange(c.step(), c.forGood());
 
@@ -100,20 +105,20 @@ class RestoreAtEveryStepIT {
     assertThat(changes).as("the refused change was reached").hasSizeGreaterThanOrEqualTo(
         c.step());
     log.failChange(0, false);
-    PlatformSnapshot end = PlatformSnapshot.read(SIM.running());
+    PlatformSnapshot end = PlatformSnapshot.read(reader);
     if (afterFailure == null) {
-      assertThat(end.differingFrom(start)).isEmpty();
+      assertThat(end.differingFrom(baseline)).isEmpty();
       return;
     }
     String report = afterFailure.getMessage();
     assertThat(c.forGood()).as("only a change refused for good may stay undone: " + report)
         .isTrue();
-    assertThat(end.differingFrom(start)).as("every difference is named in: " + report)
+    assertThat(end.differingFrom(baseline)).as("every difference is named in: " + report)
         .allMatch(report::contains);
     assertThat(report).as("names the object of the refused " + changes.get(c.step() - 1))
         .contains(end.nameOf(changes.get(c.step() - 1)));
     run.after().accept(PhaseOutcome.failed("the phase failed"));
-    assertThat(PlatformSnapshot.read(SIM.running()).differingFrom(start))
+    assertThat(PlatformSnapshot.read(reader).differingFrom(baseline))
         .as("a second after, with the change accepted again").isEmpty();
   }
 
@@ -130,19 +135,27 @@ class RestoreAtEveryStepIT {
 
   private static int changesOfACleanTrial(Trial trial) {
     ChangeLog log = new ChangeLog(SIM.running());
-    PlatformSnapshot start = PlatformSnapshot.read(SIM.running());
     log.failChange(0, false);
     assertThat(runTrial(start(trial))).isNull();
-    assertThat(PlatformSnapshot.read(SIM.running()).differingFrom(start)).isEmpty();
+    assertThat(PlatformSnapshot.read(reader).differingFrom(baseline)).isEmpty();
     return log.changes().size();
   }
 
-  /** The disks of the policy trials carry {@link #BASELINE} (stripe width 2) to begin with. */
-  private static synchronized void prepare() {
-    if (!prepared) {
-      new StoragePolicyHook(ItSupport.ENV).before(policy(2).with("vsan.policy.name", BASELINE)
-          .with("vsan.restore", "false"));
-      prepared = true;
+  /**
+   * The disks of the policy trials carry {@link #BASELINE_POLICY} (stripe width 2) to begin with,
+   * and of the VMs the size trial resizes one runs and one is off (and must stay off).
+   */
+  private static void prepare() {
+    new StoragePolicyHook(ItSupport.ENV).before(policy(2).with("vsan.policy.name",
+        BASELINE_POLICY).with("vsan.restore", "false"));
+    reader = ItSupport.session(SIM.running());
+    reader.vim().vms().powerOff(reader.vim().vms().find("DC0_H0_VM1"::equals).get(0));
+  }
+
+  @AfterAll
+  static void closeReader() {
+    if (reader != null) {
+      reader.close();
     }
   }
 
@@ -150,7 +163,7 @@ class RestoreAtEveryStepIT {
     return switch (trial) {
       case POLICY_CREATED -> hook(new StoragePolicyHook(ItSupport.ENV), policy(4));
       case POLICY_UPDATED -> hook(new StoragePolicyHook(ItSupport.ENV),
-          policy(6).with("vsan.policy.name", BASELINE));
+          policy(6).with("vsan.policy.name", BASELINE_POLICY));
       case VM_SIZE -> hook(new VmSizeHook(ItSupport.ENV), context(VmSizeHook.NAME, "DC0_H0_VM*")
           .with("vsan.vm.cpus", "2").with("vsan.vm.memoryMB", "64"));
       case HOST_STANDBY -> standby();
