@@ -103,4 +103,18 @@ class PolicyRestorerTest {
     assertThat(vc.mutations()).isZero();
     assertThat(vc.pbm().policyId("refarch-ftt1-sw4")).isPresent();
   }
+
+  @Test
+  void deletesAPolicyWhoseCreateFailedAfterTheServerMadeIt() {
+    vc.pbm().loseCreateResponses();
+    StoragePolicyHook hook = new StoragePolicyHook(vc.env());
+    TestContext context = trial(4);
+    assertThatThrownBy(() -> hook.before(context)).hasMessageContaining("MethodNotFound");
+    assertThat(vc.pbm().policyId("refarch-ftt1-sw4")).as("the server made it").isPresent();
+
+    hook.after(context, PhaseOutcome.failed("before failed"));
+
+    assertThat(vc.pbm().policyId("refarch-ftt1-sw4")).isEmpty();
+    assertThat(context.facts()).containsEntry("policy.deleted", "refarch-ftt1-sw4");
+  }
 }

@@ -95,7 +95,7 @@ class RestoreAtEveryStepIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void endsAsItStartedOrNamesWhatIsLeft(Case c) throws Exception {
-    ChangeLog log = new ChangeLog(SIM.running());
+    PlusControl log = new PlusControl(SIM.running());
     Run run = start(c.trial());
     log.failChange(c.step(), c.forGood());
 
@@ -134,7 +134,7 @@ class RestoreAtEveryStepIT {
   }
 
   private static int changesOfACleanTrial(Trial trial) {
-    ChangeLog log = new ChangeLog(SIM.running());
+    PlusControl log = new PlusControl(SIM.running());
     log.failChange(0, false);
     assertThat(runTrial(start(trial))).isNull();
     assertThat(PlatformSnapshot.read(reader).differingFrom(baseline)).isEmpty();

@@ -10,6 +10,7 @@ import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.vsan.VsanSession;
 import dev.refarch.platform.vsan.fault.VsanFaultInjector;
 import dev.refarch.platform.vsan.hook.StoragePolicyHook;
+import dev.refarch.platform.vsan.hook.VmSizeHook;
 import dev.refarch.platform.vsan.pbm.AssociatedPolicy;
 import dev.refarch.platform.vsan.testing.TestContext;
 import dev.refarch.platform.vsan.vim.HostInfo;
@@ -21,8 +22,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Against vcsim-plus (govmomi simulator v0.56.0 with disk-policy association, PBM update,
  * lagging compliance and host standby): the full apply → compliance → restore loop of study A7,
- * idempotency, in-place policy updates, rules the cluster cannot meet, and a host failure the API can undo.
- * Each test uses its own VMs (4 hosts, 8 VMs with an OS disk and a data disk each).
+ * idempotency, in-place policy updates, rules the cluster cannot meet, VM resizing by guest
+ * shutdown (and hard power-off of a guest that does not stop), and a host failure the API can undo.
+ * Each policy test uses its own VMs (4 hosts, 8 VMs with an OS disk and a data disk each); the
+ * resize test puts back what it changes.
  */
 class VcsimPlusIT {
 
@@ -136,6 +139,39 @@ class VcsimPlusIT {
         .isEqualTo("poweredOn");
   }
 
+  @Test
+  void resizesByGuestShutdownAndPowersAHungGuestOffHard() throws Exception {
+    PlusControl control = new PlusControl(SIM.running());
+    control.guest("DC0_H0_VM1", true, true);
+    try {
+      Map<String, String> settings = ItSupport.settings(SIM.running(), "DC0_H0_VM*");
+      settings.put("vsan.vm.cpus", "2");
+      settings.put("vsan.vm.shutdownSeconds", "1");
+      TestContext context = TestContext.of(VmSizeHook.NAME, Phase.RUN, settings);
+      VmSizeHook hook = new VmSizeHook(ItSupport.ENV);
+
+      hook.before(context);
+      assertThat(context.facts()).containsEntry("vm.DC0_H0_VM0.powerOff", "guest shutdown")
+          .containsEntry("vm.DC0_H0_VM1.powerOff",
+              "hard power-off (the guest did not shut down within 1 s)");
+      assertThat(vm("DC0_H0_VM1").cpus()).isEqualTo(2);
+      assertThat(vm("DC0_H0_VM1").powerState()).isEqualTo("poweredOn");
+
+      hook.after(context, PhaseOutcome.success());
+      assertThat(vm("DC0_H0_VM0").cpus()).isEqualTo(1);
+      assertThat(vm("DC0_H0_VM1").cpus()).isEqualTo(1);
+      assertThat(vm("DC0_H0_VM1").powerState()).isEqualTo("poweredOn");
+    } finally {
+      control.guest("DC0_H0_VM1", true, false);
+    }
+  }
+
+  private static VmInfo vm(String name) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
+      return session.vim().vms().find(name::equals).get(0);
+    }
+  }
+
   private static HostInfo hostState(String name) {
     try (VsanSession session = ItSupport.session(SIM.running())) {
       return session.vim().hosts().all().stream().filter(h -> h.name().equals(name))
@@ -144,8 +180,6 @@ class VcsimPlusIT {
   }
 
   private static String vmPower(String name) {
-    try (VsanSession session = ItSupport.session(SIM.running())) {
-      return session.vim().vms().find(name::equals).get(0).powerState();
-    }
+    return vm(name).powerState();
   }
 }

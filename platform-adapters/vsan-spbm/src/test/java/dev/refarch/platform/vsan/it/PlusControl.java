@@ -13,20 +13,32 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Client of vcsim-plus's {@code /refarch/changes} control endpoint: counts the calls that change
- * inventory or policy state and refuses the n-th one (with a {@code SystemError}), once or for
- * good. See {@code src/test/go/vcsim-plus/changes.go}.
+ * Client of vcsim-plus's test-control endpoints: {@code /refarch/changes} counts the calls that
+ * change inventory or policy state and refuses the n-th one (with a {@code SystemError}), once or
+ * for good; {@code /refarch/guest} sets what a VM's guest does on {@code ShutdownGuest}. See
+ * {@code src/test/go/vcsim-plus/changes.go} and {@code guest.go}.
  */
-final class ChangeLog {
+final class PlusControl {
 
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
 
   private final HttpClient http = HttpClient.newBuilder().sslContext(TlsTrust.insecure())
       .version(HttpClient.Version.HTTP_1_1).build();
   private final URI endpoint;
+  private final URI guest;
 
-  ChangeLog(Simulators.Running sim) {
+  PlusControl(Simulators.Running sim) {
     this.endpoint = URI.create(sim.sdk()).resolve("/refarch/changes");
+    this.guest = URI.create(sim.sdk()).resolve("/refarch/guest");
+  }
+
+  /**
+   * Whether {@code vm}'s guest has VMware Tools (running while the VM is on; takes effect at its
+   * next power change) and whether it ignores {@code ShutdownGuest}.
+   */
+  void guest(String vm, boolean tools, boolean hangs) {
+    send(HttpRequest.newBuilder(URI.create(guest + "?vm=" + vm + "&tools=" + tools + "&hangs="
+        + hangs)).POST(HttpRequest.BodyPublishers.noBody()).build());
   }
 
   /** Starts counting again; refuses change {@code n} (0 = none, and lifts refusals for good). */
@@ -49,7 +61,7 @@ final class ChangeLog {
   private String send(HttpRequest request) {
     try {
       HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
+      if (response.statusCode() / 100 != 2) {
         throw new IllegalStateException(request.uri() + " answered " + response.statusCode()
             + ": " + response.body());
       }
