@@ -108,7 +108,8 @@ final class VolumeClaims {
 
   /**
    * Binds claims of a WaitForFirstConsumer class by starting a pod that mounts them, waiting until
-   * they are Bound and deleting the pod.
+   * they are Bound and deleting the pod. The pod runs the MongoDB image's own {@code mongod
+   * --version}: the claims bind when the scheduler places it, and images built here have no shell.
    */
   List<PersistentVolumeClaim> bindWithPod(List<Claim> claims) {
     String name = settings.mongodb().name() + "-binder-" + trial.toLowerCase(java.util.Locale.ROOT);
@@ -116,7 +117,7 @@ final class VolumeClaims {
         .withLabels(Labels.of(trial, "storage")).endMetadata()
         .withNewSpec().withRestartPolicy("Never")
         .addNewContainer().withName("binder").withImage(settings.mongodb().image())
-        .withCommand("sh", "-c", "sleep 5").endContainer().endSpec();
+        .withCommand("mongod", "--version").endContainer().endSpec();
     settings.mongodb().imagePullSecret().ifPresent(s ->
         pod.editSpec().addNewImagePullSecret(s).endSpec());
     for (int i = 0; i < claims.size(); i++) {

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -96,8 +97,10 @@ public final class FakeKubernetes implements AutoCloseable {
     this.client = server.createClient();
     this.namespace = namespace;
     for (String n : nodes) {
+      // createOr(update): on a loaded machine the client may time out on a create the server did
+      // and send it again, which then answers 409 for the node the first attempt made
       client.nodes().resource(new NodeBuilder().withNewMetadata().withName(n).endMetadata()
-          .withNewSpec().endSpec().build()).create();
+          .withNewSpec().endSpec().build()).createOr(NonDeletingOperation::update);
     }
     this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "fake-kubernetes");
