@@ -47,16 +47,7 @@ final class HostPower {
       }
       vim.hosts().standby(host);
     } catch (RuntimeException e) {
-      List<RuntimeException> left = new ArrayList<>();
-      powerOn(vim, stopped, left::add);
-      if (left.isEmpty()) {
-        throw e;
-      }
-      PlatformException named = new PlatformException(operation, e.getMessage()
-          + "; VMs it powered off and could not power on again: "
-          + String.join("; ", left.stream().map(Throwable::getMessage).toList()), e);
-      left.forEach(named::addSuppressed);
-      throw named;
+      throw undone(vim, operation, stopped, e);
     }
     stoppedVms.put(host.name(), stopped);
     return "host " + host.ref().value() + " in standby; VMs powered off hard first: "
@@ -64,12 +55,31 @@ final class HostPower {
             .toList()));
   }
 
+  /**
+   * Powers the VMs a failed standby stopped on again (each tried twice) and returns the error to
+   * raise: {@code failure}, or one naming the VMs that stayed off.
+   */
+  private static RuntimeException undone(VimClient vim, String operation, List<VmInfo> stopped,
+      RuntimeException failure) {
+    powerOn(vim, stopped, e -> { }); // failures: next pass
+    List<RuntimeException> left = new ArrayList<>();
+    powerOn(vim, stopped, left::add);
+    if (left.isEmpty()) {
+      return failure;
+    }
+    PlatformException named = new PlatformException(operation, failure.getMessage()
+        + "; VMs it powered off and could not power on again: "
+        + String.join("; ", left.stream().map(Throwable::getMessage).toList()), failure);
+    left.forEach(named::addSuppressed);
+    return named;
+  }
+
   String powerOn(VimClient vim, HostInfo host) {
     if ("poweredOff".equals(host.powerState())) {
       throw new PlatformException("power on host " + host.name(), "it was shut down"
-          + " (poweredOff); PowerUpHostFromStandBy_Task wakes a host from standby only (InvalidState"
-          + " for a poweredOff host): power it on through its BMC (iLO, IPMI) or by hand, wait until"
-          + " vCenter shows it connected, then power its VMs on with vm-power-on");
+          + " (poweredOff); PowerUpHostFromStandBy_Task wakes a host from standby only"
+          + " (InvalidState for a poweredOff host): power it on through its BMC (iLO, IPMI) or by"
+          + " hand, wait until vCenter shows it connected, then power its VMs on with vm-power-on");
     }
     List<VmInfo> vms = stoppedVms.getOrDefault(host.name(), List.of());
     if (!"poweredOn".equals(host.powerState())) {

@@ -25,9 +25,9 @@ import java.util.Set;
 
 /**
  * Fault injector {@code vsan}: powers VMs off and on, and fails ESXi hosts — standby (with their
- * VMs stopped hard) and wake-up, maintenance, disconnection, shutdown (studies A12 and B4). A target is a VM or host name as
- * {@link #members()} lists them; each action has a recovery action ({@link FaultAction#recovery()})
- * that a fault schedule fires later. Settings are the {@code vsan.*} connection settings.
+ * VMs stopped hard) and wake-up, maintenance, disconnection, shutdown (studies A12 and B4). A
+ * target is a VM or host name as {@link #members()} lists them; each action the vSphere API can
+ * undo has a recovery action ({@link FaultAction#recovery()}) that a fault schedule fires later. Settings are the {@code vsan.*} connection settings.
  *
  * <p>Thread-safe: each injection opens its own session, so a fault schedule may fire from its own
  * thread while hooks work.

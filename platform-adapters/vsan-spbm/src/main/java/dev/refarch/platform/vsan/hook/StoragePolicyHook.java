@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * Hook {@code vsan-spbm}: gives the data disks of the chosen VMs a vSAN storage policy before a
  * phase and puts everything back after it: the disks' previous policies, the rules of a policy it
- * updated, and no policy it created ({@link PolicyRestorer}). The policy is created, or updated to the
- * requested rules, or — given only a name — an existing one is used. The hook waits until the
+ * updated, and no policy it created ({@link PolicyRestorer}). The policy is created, or updated to
+ * the requested rules, or — given only a name — an existing one is used. The hook waits until the
  * reconfigure tasks are done and the disks are compliant (where the server can tell) and records
  * vCenter, policy and per-disk facts as platform state. Running {@code before} again changes
  * nothing: every step compares with what the server reports first.

@@ -66,7 +66,10 @@ public final class Hosts {
         args -> args.text("force", Boolean.toString(force)));
   }
 
-  /** Whether the host can enter standby and be woken up again ({@code capability.standbySupported}). */
+  /**
+   * Whether the host can enter standby and be woken up again
+   * ({@code capability.standbySupported}).
+   */
   public boolean standbySupported(HostInfo host) {
     return Boolean.parseBoolean(vim.properties().of(host.ref(),
         List.of("capability.standbySupported")).text("capability.standbySupported"));
