@@ -59,8 +59,8 @@ func (l *changeLog) check(method string, this vim.ManagedObjectReference) vim.Ba
 }
 
 // serve answers GET /refarch/changes (the changes seen since the last arming, as JSON) and
-// POST /refarch/changes?fail=N[&forGood=true] (start counting again and refuse the N-th change;
-// fail=0 refuses none and lifts refusals for good).
+// POST /refarch/changes?fail=N[&forGood=true][&refuse=METHOD+MOREF...] (start counting again and
+// refuse the N-th change, and each listed call for good; fail=0 without refuse lifts every refusal).
 func (l *changeLog) serve(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -71,6 +71,9 @@ func (l *changeLog) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		l.failAt, l.forGood, l.seen, l.refused = n, r.URL.Query().Get("forGood") == "true", nil, map[string]bool{}
+		for _, call := range r.URL.Query()["refuse"] {
+			l.refused[call] = true
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"changes": append([]string{}, l.seen...)})

@@ -4,9 +4,11 @@ import dev.refarch.platform.spi.TlsTrust;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -41,9 +43,16 @@ final class PlusControl {
         + hangs)).POST(HttpRequest.BodyPublishers.noBody()).build());
   }
 
-  /** Starts counting again; refuses change {@code n} (0 = none, and lifts refusals for good). */
-  void failChange(int n, boolean forGood) {
-    send(HttpRequest.newBuilder(URI.create(endpoint + "?fail=" + n + "&forGood=" + forGood))
+  /**
+   * Starts counting again; refuses change {@code n} (0 = none), and each of {@code calls}
+   * ({@code "Method moref"}) for good; lifts every other refusal.
+   */
+  void failChange(int n, boolean forGood, String... calls) {
+    StringBuilder query = new StringBuilder("?fail=" + n + "&forGood=" + forGood);
+    for (String call : calls) {
+      query.append("&refuse=").append(URLEncoder.encode(call, StandardCharsets.UTF_8));
+    }
+    send(HttpRequest.newBuilder(URI.create(endpoint + query.toString()))
         .POST(HttpRequest.BodyPublishers.noBody()).build());
   }
 

@@ -1,6 +1,7 @@
 package dev.refarch.platform.vsan.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.refarch.platform.spi.Fault;
@@ -12,12 +13,14 @@ import dev.refarch.platform.vsan.fault.VsanFaultInjector;
 import dev.refarch.platform.vsan.hook.StoragePolicyHook;
 import dev.refarch.platform.vsan.hook.VmSizeHook;
 import dev.refarch.platform.vsan.testing.TestContext;
+import dev.refarch.platform.vsan.vim.HostInfo;
 import dev.refarch.platform.vsan.vim.VmInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -120,6 +123,36 @@ class RestoreAtEveryStepIT {
     run.after().accept(PhaseOutcome.failed("the phase failed"));
     assertThat(PlatformSnapshot.read(reader).differingFrom(baseline))
         .as("a second after, with the change accepted again").isEmpty();
+  }
+
+  @Test
+  void namesTheVmsAFailedStandbyCouldNotPowerOnAgain() {
+    PlusControl control = new PlusControl(SIM.running());
+    VmInfo vm;
+    HostInfo host;
+    try (VsanSession session = ItSupport.session(SIM.running())) {
+      vm = session.vim().vms().find("DC0_C0_RP0_VM0"::equals).get(0);
+      host = session.vim().hosts().all().stream().filter(h -> h.ref().equals(vm.host()))
+          .findFirst().orElseThrow();
+    }
+    VsanFaultInjector faults = new VsanFaultInjector(ItSupport.settings(SIM.running(), "*"),
+        ItSupport.ENV);
+    control.failChange(0, false, "PowerDownHostToStandBy_Task " + host.ref().value(),
+        "PowerOnVM_Task " + vm.ref().value());
+    try {
+      assertThatThrownBy(() -> faults.inject(Fault.of("host-standby", host.name())))
+          .hasMessageContaining("put host " + host.name() + " in standby: put " + host.name()
+              + " in standby: SystemError")
+          .hasMessageContaining("VMs it powered off and could not power on again: power on "
+              + vm.name());
+    } finally {
+      control.failChange(0, false);
+    }
+    try (VsanSession session = ItSupport.session(SIM.running())) {
+      VmInfo now = session.vim().vms().get(vm.ref());
+      assertThat(now.powerState()).isEqualTo("poweredOff");
+      session.vim().vms().powerOn(now);
+    }
   }
 
   private static Throwable runTrial(Run run) {
