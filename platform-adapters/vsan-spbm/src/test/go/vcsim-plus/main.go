@@ -1,7 +1,9 @@
 // Command vcsim-plus is govmomi's vCenter simulator with the stateful storage-policy behaviour
 // that stock vcsim lacks and that the vsan-spbm adapter's integration tests need:
 // PbmUpdate, PbmQueryAssociatedProfile fed by ReconfigVM_Task's profile specs, PbmCheckCompliance
-// that takes a few checks to settle (like a vSAN resync), and host shutdown / power-up.
+// that takes a few checks to settle (like a vSAN resync), host shutdown, standby and power-up,
+// guests with VMware Tools that shut down (or hang) on ShutdownGuest, and test-control endpoints
+// under /refarch/ that count changing calls and refuse the n-th one (see changes.go).
 //
 // It prints the same "export GOVC_URL=..." line as vcsim so that one launcher serves both.
 package main
@@ -31,6 +33,7 @@ func main() {
 	dataDisks := flag.Int("data-disks", 1, "extra disks added to every VM, beside its OS disk")
 	settle := flag.Int("compliance-checks", 2, "compliance checks answered nonCompliant/inProgress after a policy is applied")
 	trace := flag.String("trace-file", "", "write every SOAP request and response to this file")
+	tools := flag.Bool("tools", true, "guests have VMware Tools, running while the VM is on")
 	flag.Parse()
 
 	if *trace != "" {
@@ -51,8 +54,16 @@ func main() {
 	defer model.Remove()
 
 	store := newPolicyStore(*settle)
-	model.Map().Handler = vimHandler(store)
-	registerPbm(store)
+	changes := newChangeLog()
+	guests := newGuestTable(*tools)
+	startTools(model, guests)
+	for _, entity := range model.Map().All("HostSystem") {
+		// Hosts as configured for DPM (a wake protocol): standby and power-up are allowed.
+		entity.(*simulator.HostSystem).Capability.StandbySupported = true
+	}
+	model.Map().Handler = vimHandler(store, changes, guests)
+	registerPbm(store, changes)
+	registerControl(changes, guests)
 
 	u := &url.URL{Host: *listen}
 	if *user != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/vmware/govmomi/pbm/types"
 	"github.com/vmware/govmomi/simulator"
 	"github.com/vmware/govmomi/vim25"
+	"github.com/vmware/govmomi/vim25/mo"
 	"github.com/vmware/govmomi/vim25/soap"
 	vim "github.com/vmware/govmomi/vim25/types"
 )
@@ -61,9 +63,12 @@ func (s *policyStore) profile(id string) *types.PbmCapabilityProfile {
 	return p
 }
 
-func registerPbm(store *policyStore) {
+func registerPbm(store *policyStore, changes *changeLog) {
 	simulator.RegisterEndpoint(func(s *simulator.Service, _ *simulator.Registry) {
 		r := pbmsim.New()
+		r.Handler = func(ctx *simulator.Context, m *simulator.Method) (mo.Reference, vim.BaseMethodFault) {
+			return nil, changes.check(m.Name, m.This)
+		}
 		ref := vim.ManagedObjectReference{Type: "PbmProfileProfileManager", Value: "ProfileManager"}
 		store.profiles = r.Get(ref).(*pbmsim.ProfileManager)
 		r.Put(&profileManager{ProfileManager: store.profiles, store: store})
@@ -102,6 +107,35 @@ func (m *profileManager) PbmUpdate(req *types.PbmUpdate) soap.HasFault {
 	p.GenerationId++
 	p.LastUpdatedTime = time.Now()
 	body.Res = new(types.PbmUpdateResponse)
+	return body
+}
+
+// PbmDelete refuses to delete a policy a disk still carries, answering the operation outcome's
+// fault PbmResourceInUse as PBM does; other policies are deleted by the simulator.
+func (m *profileManager) PbmDelete(req *types.PbmDelete) soap.HasFault {
+	m.store.mu.Lock()
+	inUse := map[string]int{}
+	for _, a := range m.store.assoc {
+		inUse[a.profileID]++
+	}
+	m.store.mu.Unlock()
+	var free []types.PbmProfileId
+	var outcomes []types.PbmProfileOperationOutcome
+	for _, id := range req.ProfileId {
+		if n := inUse[id.UniqueId]; n > 0 {
+			outcomes = append(outcomes, types.PbmProfileOperationOutcome{ProfileId: id,
+				Fault: &vim.LocalizedMethodFault{
+					Fault:            &types.PbmResourceInUse{Type: "profile", Name: id.UniqueId},
+					LocalizedMessage: fmt.Sprintf("the policy is in use by %d virtual disk(s)", n),
+				}})
+			continue
+		}
+		free = append(free, id)
+	}
+	body := m.ProfileManager.PbmDelete(&types.PbmDelete{This: req.This, ProfileId: free}).(*methods.PbmDeleteBody)
+	if body.Res != nil {
+		body.Res.Returnval = append(body.Res.Returnval, outcomes...)
+	}
 	return body
 }
 

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * <pre>
  * 30s kill primary; 90s restart primary
  * load+5s stepdown primary seconds=30
- * 120s vsan:host-shutdown esx-02
+ * 120s vsan:host-standby esx-02
  * </pre>
  *
  * Immutable; entries are ordered by phase, then time.

@@ -45,7 +45,7 @@ public final class FaultScheduler implements TrialRunner.Listener {
 
   /**
    * @param injector the cluster's injector, for actions without an injector name
-   * @param settings the trial's properties, handed to named injectors ({@code vsan:host-shutdown})
+   * @param settings the trial's properties, handed to named injectors ({@code vsan:host-standby})
    */
   public FaultScheduler(FaultSchedule schedule, FaultInjector injector,
       java.util.Map<String, String> settings) {

@@ -28,6 +28,7 @@ public final class Fixtures {
     Map<String, String> out = new LinkedHashMap<>(base);
     out.put("santricity.url", array.url());
     out.put("santricity.fault.pollMillis", "100");
+    out.put("santricity.volume.initPollMillis", "100");
     for (int i = 0; i < keysAndValues.length; i += 2) {
       out.put(keysAndValues[i], keysAndValues[i + 1]);
     }

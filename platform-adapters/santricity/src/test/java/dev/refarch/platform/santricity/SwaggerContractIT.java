@@ -82,7 +82,7 @@ class SwaggerContractIT {
     hook.before(context.in(Phase.RUN));
     hook.after(context, PhaseOutcome.failed("for the contract"));
 
-    var allSsd = Fixtures.allSsd(array);
+    var allSsd = Fixtures.allSsd(array, "santricity.keepCreated", "true");
     SantricityHook ssd = new SantricityHook(Fixtures.environment(), Clock.systemUTC());
     RecordingContext ssdContext = new RecordingContext(Phase.RUN, allSsd);
     ssd.before(ssdContext);

@@ -24,9 +24,9 @@ class ExtensionRegistrationTest {
         FaultInjector::name);
 
     assertThat(vsan).isInstanceOf(VsanFaultInjector.class);
-    assertThat(vsan.actions()).containsExactly("vm-power-off", "vm-power-on", "host-shutdown",
-        "host-power-on", "host-maintenance", "host-exit-maintenance", "host-disconnect",
-        "host-reconnect");
+    assertThat(vsan.actions()).containsExactly("vm-power-off", "vm-power-on", "host-standby",
+        "host-power-on", "host-shutdown", "host-maintenance", "host-exit-maintenance",
+        "host-disconnect", "host-reconnect");
     assertThat(ServiceLoader.load(FaultInjector.class).stream()).hasSize(1);
   }
 }

@@ -1,8 +1,10 @@
 package dev.refarch.platform.santricity.config;
 
 /**
- * When the hook restores the SSD cache state it found. A failed phase always restores (unless
- * {@link #NEVER}), because nothing follows it.
+ * When the hook puts the array back as its first {@code before} found it: SSD cache state, the
+ * volumes' cache settings, and the pool and volumes it created (unless
+ * {@code santricity.keepCreated}). A failed phase always restores, whatever the policy, because
+ * nothing of a failed trial is worth keeping half-applied.
  */
 public enum RestorePolicy {
   /**
@@ -12,6 +14,6 @@ public enum RestorePolicy {
   RUN,
   /** After every phase. */
   EACH_PHASE,
-  /** Never: the cache state the trial set is left in place. */
+  /** Never after a successful phase: what the trial set is left in place. */
   NEVER
 }

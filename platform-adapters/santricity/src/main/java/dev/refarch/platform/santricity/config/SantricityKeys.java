@@ -83,6 +83,12 @@ public final class SantricityKeys {
           + "unit); required when volumes must be created; existing volumes are checked against it");
   public static final Setting<Integer> VOLUME_SEGMENT_KB = Setting.choice(
       "santricity.volume.segmentSizeKb", 128, segmentSizes(), "segment size in KiB (disk pools use 128)");
+  public static final Setting<Integer> VOLUME_INIT_TIMEOUT_MINUTES = Setting.integer(
+      "santricity.volume.initTimeoutMinutes", 720, 1, 10_080, "how long before waits for the "
+          + "trial's volumes to finish initializing (VolumeEx.action) before the phase may use them");
+  public static final Setting<Long> VOLUME_INIT_POLL_MILLIS = Setting.longInteger(
+      "santricity.volume.initPollMillis", 30_000L, 100L, 3_600_000L,
+      "interval between polls of initializing volumes, milliseconds");
 
   public static final Setting<CacheMode> CACHE_MODE = Setting.ofEnum("santricity.cache.mode",
       CacheMode.UNCHANGED, CacheMode.class, "SSD read cache for the trial's volumes: unchanged, "
@@ -96,8 +102,12 @@ public final class SantricityKeys {
           + "smaller cache is grown, a larger one left as is");
 
   public static final Setting<RestorePolicy> RESTORE = Setting.ofEnum("santricity.restore",
-      RestorePolicy.RUN, RestorePolicy.class, "when to restore the SSD cache state found at the "
-          + "first before: after the run phase, after each phase, or never (failures always restore)");
+      RestorePolicy.RUN, RestorePolicy.class, "when to put the array back as the first before "
+          + "found it (SSD cache state, volume cache settings, pool and volumes the hook created): "
+          + "after the run phase, after each phase, or never (a failed phase always restores)");
+  public static final Setting<Boolean> KEEP_CREATED = Setting.bool("santricity.keepCreated",
+      false, "keep the pool and volumes the hook created when it restores after a successful "
+          + "phase, e.g. to reuse them in the next trial (a failed phase still deletes them)");
   public static final Setting<Boolean> TEARDOWN = Setting.bool("santricity.teardown", false,
       "after the run phase, delete the pool (with its volumes) and the SSD cache named in these "
           + "settings; destroys the data");
@@ -121,8 +131,9 @@ public final class SantricityKeys {
   public static final SettingGroup GROUP = SettingGroup.of(PREFIX, URL, SYSTEM_ID, USER,
       PASSWORD_FILE, AUTH, INSECURE, TRUST_CERTIFICATES, TIMEOUT_SECONDS, API, POOL_NAME,
       POOL_CREATE, POOL_RAID, POOL_DRIVE_TYPE, POOL_DRIVE_COUNT, POOL_RESERVED, VOLUME_COUNT,
-      VOLUME_PREFIX, VOLUME_SIZE_GB, VOLUME_SEGMENT_KB, CACHE_MODE, CACHE_NAME, CACHE_DRIVE_COUNT,
-      RESTORE, TEARDOWN, STATS, STATS_DRIVES, FAULT_ALLOW, FAULT_POLL_MILLIS,
+      VOLUME_PREFIX, VOLUME_SIZE_GB, VOLUME_SEGMENT_KB, VOLUME_INIT_TIMEOUT_MINUTES,
+      VOLUME_INIT_POLL_MILLIS, CACHE_MODE, CACHE_NAME, CACHE_DRIVE_COUNT, RESTORE, KEEP_CREATED,
+      TEARDOWN, STATS, STATS_DRIVES, FAULT_ALLOW, FAULT_POLL_MILLIS,
       FAULT_TIMEOUT_MINUTES, FAULT_CONFIRM_SECONDS);
 
   private SantricityKeys() {

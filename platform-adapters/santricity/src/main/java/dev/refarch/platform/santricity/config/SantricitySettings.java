@@ -9,6 +9,7 @@ import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -37,15 +38,16 @@ import java.util.regex.Pattern;
  * @param pool the pool
  * @param volumes the volumes
  * @param cache the SSD cache state
- * @param restore when to restore the cache state
+ * @param restore when to put the array back as the first {@code before} found it
+ * @param keepCreated keep the pool and volumes the hook created when restoring after success
  * @param teardown whether to delete pool and cache after the run phase
  * @param stats whether to record per-phase rates
  * @param driveStats whether to record per-drive rates too
  * @param fault fault settings
  */
 public record SantricitySettings(ConnectionSettings connection, PoolSettings pool,
-    VolumeSettings volumes, CacheSettings cache, RestorePolicy restore, boolean teardown,
-    boolean stats, boolean driveStats, FaultSettings fault) {
+    VolumeSettings volumes, CacheSettings cache, RestorePolicy restore, boolean keepCreated,
+    boolean teardown, boolean stats, boolean driveStats, FaultSettings fault) {
 
   private static final Pattern SECRET_KEY =
       Pattern.compile("(?i).*(password|passwd|secret|token)(?!file).*");
@@ -81,7 +83,7 @@ public record SantricitySettings(ConnectionSettings connection, PoolSettings poo
     return new SantricitySettings(connection, pool(properties), volumes(properties),
         new CacheSettings(CACHE_MODE.from(properties), CACHE_NAME.from(properties),
             CACHE_DRIVE_COUNT.from(properties)),
-        RESTORE.from(properties), TEARDOWN.from(properties), STATS.from(properties),
+        RESTORE.from(properties), KEEP_CREATED.from(properties), TEARDOWN.from(properties), STATS.from(properties),
         STATS_DRIVES.from(properties),
         new FaultSettings(FAULT_ALLOW.from(properties), FAULT_POLL_MILLIS.from(properties),
             FAULT_TIMEOUT_MINUTES.from(properties), FAULT_CONFIRM_SECONDS.from(properties)));
@@ -135,7 +137,9 @@ public record SantricitySettings(ConnectionSettings connection, PoolSettings poo
     Optional<Long> size = VOLUME_SIZE_GB.find(properties);
     return new VolumeSettings(VOLUME_COUNT.from(properties), VOLUME_PREFIX.from(properties),
         size.map(OptionalLong::of).orElse(OptionalLong.empty()),
-        VOLUME_SEGMENT_KB.from(properties));
+        VOLUME_SEGMENT_KB.from(properties),
+        Duration.ofMinutes(VOLUME_INIT_TIMEOUT_MINUTES.from(properties)),
+        Duration.ofMillis(VOLUME_INIT_POLL_MILLIS.from(properties)));
   }
 
   private static OptionalInt optionalInt(Optional<Integer> value) {

@@ -4,8 +4,7 @@ import dev.refarch.platform.santricity.api.SantricityClient;
 import dev.refarch.platform.santricity.api.SsdCacheApi;
 import dev.refarch.platform.santricity.api.model.SsdCache;
 import dev.refarch.platform.santricity.api.model.Volume;
-import dev.refarch.platform.spi.PlatformException;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +15,8 @@ import java.util.stream.Collectors;
  * Brings the SSD cache back to a {@link CacheSnapshot}: deletes a cache the hook created, removes
  * SSDs it added, suspends or resumes as found, and sets each trial volume's cache setting back. It
  * compares with the array's current state, so it also undoes a half-applied {@code before}, and
- * does nothing when nothing differs. Every step is tried; failures are reported together.
+ * does nothing when nothing differs. Every step is tried; failures go to the caller's
+ * {@link Failures}.
  *
  * <p>Not thread-safe; one restore at a time.
  */
@@ -29,86 +29,75 @@ final class CacheRestorer {
   }
 
   /**
-   * Restores and returns what it changed, one line each.
+   * Restores, adding what it changed to {@code done} (one line each).
    *
-   * @throws PlatformException naming every step that failed, after trying all of them
+   * @param volumeNames the trial's volumes whose cache setting to put back (not those about to be
+   *     deleted)
    */
-  List<String> restore(CacheSnapshot snapshot, RestoreLedger ledger, List<String> volumeNames) {
-    List<String> done = new ArrayList<>();
-    List<RuntimeException> failures = new ArrayList<>();
+  void restore(CacheSnapshot snapshot, RestoreLedger ledger, Collection<String> volumeNames,
+      List<String> done, Failures failures) {
     SsdCacheApi api = client.ssdCache();
     Optional<SsdCache> cache = api.find();
+    if (ledger.createdCacheId() != null
+        && cache.map(c -> !c.id().equals(ledger.createdCacheId())).orElse(true)) {
+      ledger.cacheRemoved(); // the cache the hook created is gone already
+    }
     if (cache.isPresent() && cache.get().id().equals(ledger.createdCacheId())) {
       // Deleting the cache the hook created also detaches every volume from it.
-      step(failures, () -> {
+      failures.attempt("SSD cache '" + cache.get().name() + "' (created by this hook)", () -> {
         api.delete(cache.get());
+        ledger.cacheRemoved();
         done.add("deleted SSD cache '" + cache.get().name() + "' (created by this hook)");
       });
-      finish(failures, ledger);
-      return done;
+      return;
     }
     if (cache.isPresent()) {
-      SsdCache current = cache.get();
-      List<String> added = current.driveIds().stream()
-          .filter(ledger.addedCacheDrives()::contains).collect(Collectors.toList());
-      if (!added.isEmpty()) {
-        step(failures, () -> {
-          api.removeDrives(current, added);
-          done.add("removed " + added.size() + " SSDs added by this hook from SSD cache '"
-              + current.name() + "'");
-        });
-      }
-      if (snapshot.suspended() && !current.isSuspended()) {
-        step(failures, () -> {
-          api.suspend(current);
-          done.add("suspended SSD cache '" + current.name() + "' again");
-        });
-      } else if (!snapshot.suspended() && current.isSuspended() && snapshot.cacheId().isPresent()) {
-        step(failures, () -> {
-          api.resume(current);
-          done.add("resumed SSD cache '" + current.name() + "' again");
-        });
-      }
+      restoreExisting(cache.get(), snapshot, ledger, done, failures);
       restoreVolumes(snapshot, volumeNames, done, failures);
     }
-    finish(failures, ledger);
-    return done;
   }
 
-  private void restoreVolumes(CacheSnapshot snapshot, List<String> volumeNames, List<String> done,
-      List<RuntimeException> failures) {
+  private void restoreExisting(SsdCache current, CacheSnapshot snapshot, RestoreLedger ledger,
+      List<String> done, Failures failures) {
+    SsdCacheApi api = client.ssdCache();
+    List<String> added = current.driveIds().stream()
+        .filter(ledger.addedCacheDrives()::contains).collect(Collectors.toList());
+    if (!added.isEmpty()) {
+      failures.attempt(added.size() + " SSDs added to SSD cache '" + current.name() + "'", () -> {
+        api.removeDrives(current, added);
+        ledger.cacheDrivesRemoved(added);
+        done.add("removed " + added.size() + " SSDs added by this hook from SSD cache '"
+            + current.name() + "'");
+      });
+    }
+    if (snapshot.suspended() && !current.isSuspended()) {
+      failures.attempt("SSD cache '" + current.name() + "' resumed (was suspended)", () -> {
+        api.suspend(current);
+        done.add("suspended SSD cache '" + current.name() + "' again");
+      });
+    } else if (!snapshot.suspended() && current.isSuspended() && snapshot.cacheId().isPresent()) {
+      failures.attempt("SSD cache '" + current.name() + "' suspended (was running)", () -> {
+        api.resume(current);
+        done.add("resumed SSD cache '" + current.name() + "' again");
+      });
+    }
+  }
+
+  private void restoreVolumes(CacheSnapshot snapshot, Collection<String> volumeNames,
+      List<String> done, Failures failures) {
     Map<String, Volume> byName = client.volumes().list().stream()
         .collect(Collectors.toMap(Volume::name, Function.identity(), (a, b) -> a));
     for (String name : volumeNames) {
       Volume volume = byName.get(name);
       boolean wanted = snapshot.wasServed(name);
       if (volume != null && volume.flashCached() != wanted) {
-        step(failures, () -> {
-          client.volumes().setFlashCache(volume, wanted);
-          done.add((wanted ? "enabled" : "disabled") + " SSD cache for volume '" + name
-              + "' again");
-        });
+        failures.attempt("SSD cache setting of volume '" + name + "' (was "
+            + (wanted ? "enabled" : "disabled") + ")", () -> {
+              client.volumes().setFlashCache(volume, wanted);
+              done.add((wanted ? "enabled" : "disabled") + " SSD cache for volume '" + name
+                  + "' again");
+            });
       }
     }
-  }
-
-  private static void step(List<RuntimeException> failures, Runnable action) {
-    try {
-      action.run();
-    } catch (RuntimeException e) {
-      failures.add(e);
-    }
-  }
-
-  private static void finish(List<RuntimeException> failures, RestoreLedger ledger) {
-    if (failures.isEmpty()) {
-      ledger.cacheRestored();
-      return;
-    }
-    PlatformException error = new PlatformException("restore the SSD cache state",
-        failures.size() + " step(s) failed: " + failures.stream().map(Throwable::getMessage)
-            .collect(Collectors.joining(" | ")));
-    failures.forEach(error::addSuppressed);
-    throw error;
   }
 }

@@ -10,13 +10,20 @@ import dev.refarch.platform.santricity.config.SantricitySettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * Applies a {@link ProvisioningPlan}: creates the pool and missing volumes, creates, grows, resumes
- * or suspends the SSD cache, and sets each volume's cache setting. It changes only what differs, so
- * applying a plan of an array already in shape sends no changing request.
+ * or suspends the SSD cache, sets each volume's cache setting, and waits until every trial volume
+ * has finished initializing. It changes only what differs, so applying a plan of an array already
+ * in shape sends no changing request.
+ *
+ * <p>Each created object goes into the {@link RestoreLedger} as soon as it exists — also when its
+ * create request failed but the array made it anyway (a timeout, a 5xx after the change), which is
+ * checked by name before the failure is passed on — so that the restore can delete it.
  *
  * <p>Not thread-safe; one apply per {@code before}.
  */
@@ -59,7 +66,7 @@ final class Provisioner {
         }
       }
     }
-    return new Provisioned(pool, poolDrives, volumes, cache, changes);
+    return new Provisioned(pool, poolDrives, awaitInitialized(volumes), cache, changes);
   }
 
   private Pool createPool(ProvisioningPlan plan) {
@@ -69,9 +76,9 @@ final class Provisioner {
       log.accept("santricity: santricity.pool.reservedDrives is not sent: the 11.9x pool request "
           + "has no reconstructionDriveCount, so the array's default applies");
     }
-    Pool pool = client.pools().create(spec.name(), spec.raidLevel(), ids(plan.newPoolDrives()),
-        reserved);
-    ledger.poolCreated(pool.name());
+    Pool pool = recorded(() -> client.pools().create(spec.name(), spec.raidLevel(),
+        ids(plan.newPoolDrives()), reserved), () -> client.pools().byName(spec.name()),
+        p -> ledger.poolCreated(p.id(), p.name()));
     change("created pool '" + pool.name() + "' (" + spec.raidLevel().name().toLowerCase(
         java.util.Locale.ROOT) + ", " + plan.newPoolDrives().size() + " " + spec.driveType()
         .apiName() + " drives)");
@@ -80,8 +87,9 @@ final class Provisioner {
 
   private Volume createVolume(Pool pool, String name) {
     long size = settings.volumes().sizeGb().getAsLong();
-    Volume volume = client.volumes().create(pool, name, size, settings.volumes().segmentSizeKb());
-    ledger.volumeCreated(name);
+    Volume volume = recorded(() -> client.volumes().create(pool, name, size,
+        settings.volumes().segmentSizeKb()), () -> client.volumes().byName(name),
+        v -> ledger.volumeCreated(v.id(), v.name()));
     change("created volume '" + name + "' (" + size + " GiB) in pool '" + pool.name() + "'");
     return volume;
   }
@@ -90,16 +98,17 @@ final class Provisioner {
     Optional<SsdCache> cache = plan.cache();
     var api = client.ssdCache();
     if (!plan.newCacheDrives().isEmpty()) {
-      SsdCache created = api.create(settings.cache().name(), ids(plan.newCacheDrives()));
-      ledger.cacheCreated(created.id());
+      SsdCache created = recorded(() -> api.create(settings.cache().name(),
+          ids(plan.newCacheDrives())), api::find, c -> ledger.cacheCreated(c.id()));
       change("created SSD cache '" + created.name() + "' from " + plan.newCacheDrives().size()
           + " SSDs (" + api.resource() + ")");
       cache = Optional.of(created);
     }
     if (!plan.addCacheDrives().isEmpty()) {
       List<String> added = ids(plan.addCacheDrives());
-      cache = Optional.of(api.addDrives(cache.get(), added));
-      ledger.cacheDrivesAdded(added);
+      cache = Optional.of(recorded(() -> api.addDrives(plan.cache().get(), added), api::find,
+          c -> ledger.cacheDrivesAdded(added.stream().filter(c.driveIds()::contains)
+              .collect(Collectors.toList()))));
       change("added " + added.size() + " SSDs to SSD cache '" + cache.get().name() + "'");
     }
     if (plan.resumeCache()) {
@@ -111,6 +120,39 @@ final class Provisioner {
       change("suspended SSD cache '" + cache.get().name() + "'");
     }
     return cache;
+  }
+
+  /**
+   * Runs a create and records its object; when the request fails, looks the object up and records
+   * it if the array made it after all, then passes the failure on.
+   */
+  private static <T> T recorded(Supplier<T> create, Supplier<Optional<T>> lookup,
+      Consumer<T> record) {
+    T made;
+    try {
+      made = create.get();
+    } catch (RuntimeException e) {
+      try {
+        lookup.get().ifPresent(record);
+      } catch (RuntimeException lookupFailed) {
+        e.addSuppressed(lookupFailed);
+      }
+      throw e;
+    }
+    record.accept(made);
+    return made;
+  }
+
+  private List<Volume> awaitInitialized(List<Volume> volumes) {
+    long started = System.nanoTime();
+    VolumeWait wait = new VolumeWait(client, settings.volumes().initPoll(),
+        settings.volumes().initTimeout(), log);
+    List<Volume> ready = wait.initialized(volumes);
+    if (wait.pauses() > 0) {
+      change("waited " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started)
+          + " s for the volumes to finish initializing");
+    }
+    return ready;
   }
 
   private void change(String what) {

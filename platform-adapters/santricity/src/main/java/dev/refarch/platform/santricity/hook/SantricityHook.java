@@ -11,21 +11,23 @@ import dev.refarch.platform.santricity.stats.StatisticsSnapshot;
 import dev.refarch.platform.spi.HookContext;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.PhaseOutcome;
-import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.PlatformHook;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * The {@code santricity} hook: ensures the trial's pool, volumes and SSD cache state on a NetApp
- * E-Series array, records the platform state and per-phase statistics, and restores the SSD cache
- * state afterwards — also when the phase failed.
+ * E-Series array, waits until new volumes have initialized, records the platform state and
+ * per-phase statistics, and afterwards puts the array back as it found it — SSD cache state,
+ * volume cache settings, and the pool and volumes it created — also when the phase failed.
  *
  * <p>Not thread-safe, as the SPI allows: one instance serves one run and its calls never overlap.
  * {@code before} is idempotent: on an array already in shape it sends no changing request. Every
@@ -105,33 +107,29 @@ public final class SantricityHook implements PlatformHook {
 
   @Override
   public void after(HookContext context, PhaseOutcome outcome) {
-    if (client == null || snapshot == null && provisioned == null) {
+    if (client == null || snapshot == null && provisioned == null && ledger.isEmpty()) {
       // before failed while reading or checking: nothing was changed, so nothing is restored.
       context.record("restore." + context.phase().label(), "nothing to restore: before changed "
           + "nothing");
       return;
     }
-    List<RuntimeException> failures = new ArrayList<>();
+    Failures failures = new Failures();
     recordStatistics(context, failures);
     restoreIfDue(context, outcome, failures);
     if (settings.teardown() && context.phase() == Phase.RUN) {
-      attempt(failures, () -> new Teardown(client, settings, context::log).run(context));
+      failures.attempt("teardown", () -> new Teardown(client, settings, context::log)
+          .run(context));
     }
-    attempt(failures, () -> new StateRecorder(context).cache(settings, client.ssdCache().find(),
-        "after" + capitalized(context.phase()) + "."));
-    if (!failures.isEmpty()) {
-      PlatformException error = new PlatformException("santricity after "
-          + context.phase().label(), failures.get(0).getMessage(), failures.get(0));
-      failures.stream().skip(1).forEach(error::addSuppressed);
-      throw error;
-    }
+    failures.attempt("cache state after the phase not recorded", () -> new StateRecorder(context)
+        .cache(settings, client.ssdCache().find(), "after" + capitalized(context.phase()) + "."));
+    failures.throwIfAny("santricity after " + context.phase().label());
   }
 
-  private void recordStatistics(HookContext context, List<RuntimeException> failures) {
+  private void recordStatistics(HookContext context, Failures failures) {
     if (statsBefore == null || provisioned == null) {
       return;
     }
-    attempt(failures, () -> {
+    failures.attempt("statistics of the phase not recorded", () -> {
       StatisticsSnapshot after = StatisticsSnapshot.take(client, settings.driveStats(), clock);
       Map<String, String> names = new LinkedHashMap<>();
       for (Volume v : provisioned.volumes()) {
@@ -144,41 +142,74 @@ public final class SantricityHook implements PlatformHook {
     statsBefore = null;
   }
 
-  private void restoreIfDue(HookContext context, PhaseOutcome outcome,
-      List<RuntimeException> failures) {
+  /**
+   * Puts the array back as the first {@code before} found it when the policy says so or the phase
+   * failed: the SSD cache state and volume cache settings, then (unless kept) the volumes and the
+   * pool this hook created. Every step is tried; failed steps get one more pass; what still could
+   * not be restored is recorded under {@code restore.<phase>.left} and named in the exception
+   * {@link #after} throws.
+   */
+  private void restoreIfDue(HookContext context, PhaseOutcome outcome, Failures failures) {
     String key = "restore." + context.phase().label();
     RestorePolicy policy = settings.restore();
-    boolean due = policy == RestorePolicy.EACH_PHASE
-        || policy == RestorePolicy.RUN && context.phase() == Phase.RUN
-        || policy != RestorePolicy.NEVER && !outcome.succeeded();
-    if (snapshot == null) {
-      context.record(key, "nothing to restore: the cache state was restored already");
-      return;
-    }
-    if (settings.cache().mode() == CacheMode.UNCHANGED && ledger.createdCacheId() == null) {
-      context.record(key, "nothing to restore (santricity.cache.mode=unchanged)");
-      return;
-    }
+    boolean due = !outcome.succeeded() || policy == RestorePolicy.EACH_PHASE
+        || policy == RestorePolicy.RUN && context.phase() == Phase.RUN;
     if (!due) {
       context.record(key, "deferred (santricity.restore=" + policy.name().toLowerCase(
           java.util.Locale.ROOT).replace('_', '-') + ")");
       return;
     }
-    attempt(failures, () -> {
-      List<String> done = new CacheRestorer(client).restore(snapshot, ledger,
-          settings.volumes().names());
-      done.forEach(line -> context.log("santricity: " + line));
-      context.record(key, done.isEmpty() ? "nothing to change" : String.join("; ", done));
+    if (snapshot == null && ledger.isEmpty()) {
+      context.record(key, "nothing to restore: restored already");
+      return;
+    }
+    List<String> done = new ArrayList<>();
+    Failures restore = restoreTwice(!outcome.succeeded() || !settings.keepCreated(), done,
+        context::log);
+    done.forEach(line -> context.log("santricity: " + line));
+    context.record(key, done.isEmpty() ? "nothing to change" : String.join("; ", done));
+    if (restore.isEmpty()) {
       snapshot = null;
-    });
+    } else {
+      context.record(key + ".left", String.join("; ", restore.left()));
+      failures.addAll(restore);
+    }
   }
 
-  private static void attempt(List<RuntimeException> failures, Runnable action) {
-    try {
-      action.run();
-    } catch (RuntimeException e) {
-      failures.add(e);
+  /**
+   * A step may fail for a moment, or be carried out although its answer was an error: a second
+   * pass compares with the array again and retries only what still differs.
+   */
+  private Failures restoreTwice(boolean deleteCreated, List<String> done, Consumer<String> log) {
+    Failures first = restore(deleteCreated, done, log);
+    if (first.isEmpty()) {
+      return first;
     }
+    log.accept("santricity: " + first.left().size() + " restore step(s) failed; trying what is "
+        + "left once more: " + String.join("; ", first.left()));
+    return restore(deleteCreated, done, log);
+  }
+
+  private Failures restore(boolean deleteCreated, List<String> done, Consumer<String> log) {
+    Failures restore = new Failures();
+    if (snapshot != null && (settings.cache().mode() != CacheMode.UNCHANGED
+        || ledger.hasCacheEntries())) {
+      Set<String> names = new LinkedHashSet<>(settings.volumes().names());
+      if (deleteCreated) {
+        names.removeAll(ledger.volumeNames()); // their cache setting goes with them
+      }
+      restore.attempt("SSD cache state", () -> new CacheRestorer(client).restore(snapshot,
+          ledger, names, done, restore));
+    }
+    if (deleteCreated) {
+      restore.attempt("pool and volumes created by this hook", () -> new CreatedRemover(client,
+          new VolumeWait(client, settings.volumes().initPoll(), settings.volumes().initTimeout(),
+              log)).remove(ledger, done, restore));
+    } else if (ledger.hasCreatedStorage()) {
+      done.add("kept the pool and volumes created by this hook (santricity.keepCreated=true)");
+      ledger.forgetCreatedStorage();
+    }
+    return restore;
   }
 
   private static String capitalized(Phase phase) {

@@ -28,20 +28,28 @@ final class Teardown {
     this.log = log;
   }
 
+  /**
+   * Deletes the cache and the pool; both are tried.
+   *
+   * @throws dev.refarch.platform.spi.PlatformException naming what could not be deleted
+   */
   void run(HookContext context) {
     List<String> done = new ArrayList<>();
+    Failures failures = new Failures();
     if (settings.cache().mode() != CacheMode.UNCHANGED) {
-      client.ssdCache().find().filter(c -> settings.cache().name().equals(c.name()))
-          .ifPresent(c -> {
+      failures.attempt("SSD cache '" + settings.cache().name() + "'", () -> client.ssdCache()
+          .find().filter(c -> settings.cache().name().equals(c.name())).ifPresent(c -> {
             client.ssdCache().delete(c);
             done.add("deleted SSD cache '" + c.name() + "'");
-          });
+          }));
     }
-    client.pools().byName(settings.pool().name()).ifPresent(p -> {
-      client.pools().delete(p, true);
-      done.add("deleted pool '" + p.name() + "' with its volumes");
-    });
+    failures.attempt("pool '" + settings.pool().name() + "' with its volumes", () -> client
+        .pools().byName(settings.pool().name()).ifPresent(p -> {
+          client.pools().delete(p, true);
+          done.add("deleted pool '" + p.name() + "' with its volumes");
+        }));
     done.forEach(line -> log.accept("santricity: teardown: " + line));
     context.record("teardown", done.isEmpty() ? "nothing to delete" : String.join("; ", done));
+    failures.throwIfAny("santricity teardown");
   }
 }

@@ -194,8 +194,25 @@ class SantricityClientIT {
 
   @ParameterizedTest
   @EnumSource(Flavor.class)
+  void reportsNewVolumesInitializing(Flavor flavor) {
+    try (var array = SantricityTestDouble.start(flavor); var client = Fixtures.client(array)) {
+      array.withArray(a -> a.initReads = 1); // one read says initializing, the next none
+      Pool pool = hddPool(client);
+      var created = client.volumes().create(pool, "a", 10, 128);
+      assertThat(created.action()).isEqualTo("initializing");
+      assertThat(client.pools().actionProgress(pool)).singleElement()
+          .satisfies(p -> assertThat(p.currentAction()).isEqualTo("initializing"));
+      assertThat(client.volumes().get(created.id()).action()).isEqualTo("initializing");
+      assertThat(client.volumes().get(created.id()).action()).isEqualTo("none");
+      assertThat(client.pools().actionProgress(pool)).noneMatch(p -> p.isActive());
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Flavor.class)
   void readsActionProgressInEitherShape(Flavor flavor) {
     try (var array = SantricityTestDouble.start(flavor); var client = Fixtures.client(array)) {
+      array.withArray(a -> a.initReads = 0); // new volumes are ready at once here
       Pool pool = hddPool(client);
       client.volumes().create(pool, "a", 10, 128);
       client.volumes().create(pool, "b", 10, 128);

@@ -39,10 +39,6 @@ class SantricityHookIT {
     }
   }
 
-  private boolean cachePresent() {
-    return array.<Boolean>array(a -> a.cache().isPresent());
-  }
-
   private static SantricityHook hook() {
     return new SantricityHook(Fixtures.environment(), Clock.systemUTC());
   }
@@ -100,112 +96,6 @@ class SantricityHookIT {
     assertThat(array.mutatingRequests()).isZero();
     assertThat(context.fact("changes")).isEqualTo("none");
     assertThat(context.fact("pool.created")).isEqualTo("false");
-  }
-
-  @Test
-  void restoresTheCacheStateWhenThePhaseFailed() {
-    start(Flavor.V12_0X);
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.RUN, hybrid(array));
-    hook.before(context);
-
-    hook.after(context, PhaseOutcome.failed("client 3 crashed"));
-
-    array.array(a -> {
-      assertThat(a.cache()).isEmpty();
-      assertThat(a.volumeNamed("mongo_hdd_1").orElseThrow().flashCached()).isFalse();
-      return null;
-    });
-    assertThat(context.fact("restore.run")).contains("deleted SSD cache 'mongo_ssd_cache'");
-    assertThat(context.fact("cache.afterRun.present")).isEqualTo("false");
-  }
-
-  @Test
-  void restoresAFailedLoadPhaseToo() {
-    start(Flavor.V12_0X);
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.LOAD, hybrid(array));
-    hook.before(context);
-    hook.after(context, PhaseOutcome.failed("load failed"));
-    assertThat(cachePresent()).isFalse();
-    assertThat(context.fact("restore.load")).contains("deleted SSD cache");
-  }
-
-  @Test
-  void keepsTheCacheWarmBetweenLoadAndRun() {
-    start(Flavor.V12_0X);
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.LOAD, hybrid(array));
-    hook.before(context);
-    hook.after(context, PhaseOutcome.success());
-    assertThat(context.fact("restore.load")).isEqualTo("deferred (santricity.restore=run)");
-    assertThat(cachePresent()).isTrue();
-    array.clearExchanges();
-
-    hook.before(context.in(Phase.RUN));
-    assertThat(array.mutatingRequests()).isZero();
-    hook.after(context, PhaseOutcome.success());
-
-    assertThat(cachePresent()).isFalse();
-    assertThat(context.fact("restore.run")).contains("deleted SSD cache");
-  }
-
-  @Test
-  void restoresAfterEachPhaseWhenAsked() {
-    start(Flavor.V12_0X);
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.LOAD, hybrid(array,
-        "santricity.restore", "each-phase"));
-    hook.before(context);
-    hook.after(context, PhaseOutcome.success());
-    assertThat(cachePresent()).isFalse();
-  }
-
-  @Test
-  void putsAnExistingCacheBackAsItWas() {
-    start(Flavor.V12_0X);
-    // An operator's cache: 2 SSDs, suspended, serving volume 1 but not volume 2.
-    hook().before(new RecordingContext(Phase.LOAD, hybrid(array, "santricity.cache.driveCount", "2",
-        "santricity.restore", "never")));
-    try (var client = Fixtures.client(array)) {
-      client.ssdCache().suspend(client.ssdCache().find().orElseThrow());
-      client.volumes().setFlashCache(client.volumes().byName("mongo_hdd_2").orElseThrow(), false);
-    }
-    array.clearExchanges();
-
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.RUN, hybrid(array));
-    hook.before(context);
-    assertThat(context.fact("changes")).contains("added 2 SSDs", "resumed SSD cache",
-        "enabled SSD cache for volume 'mongo_hdd_2'");
-    hook.after(context, PhaseOutcome.success());
-
-    array.array(a -> {
-      var cache = a.cache().orElseThrow();
-      assertThat(cache.driveIds()).hasSize(2);
-      assertThat(cache.status()).isEqualTo("suspended");
-      assertThat(a.volumeNamed("mongo_hdd_1").orElseThrow().flashCached()).isTrue();
-      assertThat(a.volumeNamed("mongo_hdd_2").orElseThrow().flashCached()).isFalse();
-      return null;
-    });
-    assertThat(context.fact("restore.run")).contains("removed 2 SSDs added by this hook",
-        "suspended SSD cache 'mongo_ssd_cache' again",
-        "disabled SSD cache for volume 'mongo_hdd_2' again");
-  }
-
-  @Test
-  void undoesAHalfAppliedBefore() {
-    start(Flavor.V12_0X);
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.RUN, hybrid(array));
-    array.failNext("POST", "storage-systems/1/volumes/[^/]+", 500, "internalError",
-        "controller busy", false);
-    assertThatThrownBy(() -> hook.before(context)).hasMessageContaining("controller busy");
-    assertThat(cachePresent()).isTrue();
-
-    hook.after(context, PhaseOutcome.failed("before failed"));
-
-    assertThat(cachePresent()).isFalse();
   }
 
   @Test
@@ -345,45 +235,46 @@ class SantricityHookIT {
   }
 
   @Test
-  void runsTheThreeStorageConfigurationsOfStudyC2InTurn() {
-    start(Flavor.V12_0X);
-    for (Map<String, String> config : java.util.List.of(allSsd(array), hybrid(array),
-        Fixtures.settings(array, Tr4501.c2HddOnly()))) {
-      SantricityHook hook = hook();
-      RecordingContext context = new RecordingContext(Phase.LOAD, config);
-      hook.before(context);
-      hook.after(context, PhaseOutcome.success());
-      hook.before(context.in(Phase.RUN));
-      String pool = context.fact("pool.name");
-      boolean cached = config.get("santricity.cache.mode").equals("enabled");
-      assertThat(context.fact("volume." + (pool.equals(Tr4501.SSD_POOL) ? "mongo_ssd_1"
-          : "mongo_hdd_1") + ".ssdCache")).isEqualTo(String.valueOf(cached));
-      hook.after(context, PhaseOutcome.success());
-    }
-    array.array(a -> {
-      assertThat(a.poolNamed(Tr4501.SSD_POOL)).isPresent();
-      assertThat(a.poolNamed(Tr4501.HDD_POOL)).isPresent();
-      assertThat(a.cache()).isEmpty();
-      return null;
-    });
+  void waitsUntilNewVolumesHaveInitialized() {
+    start(Flavor.V11_9X);
+    array.withArray(a -> a.initReads = 3);
+    RecordingContext context = new RecordingContext(Phase.LOAD, hybrid(array));
+
+    hook().before(context);
+
+    assertThat(array.<java.util.List<String>>array(a -> a.volumes().stream()
+        .map(v -> v.action()).distinct().toList())).containsExactly("none");
+    assertThat(context.fact("changes")).contains("s for the volumes to finish initializing");
+    assertThat(context.logLines()).anyMatch(l -> l.contains("waiting for 8 volume(s) to finish: "
+        + "mongo_hdd_1 (initializing)"));
+    int lastInitializing = lastIndexOf(array.exchanges(), e -> e.responseBody()
+        .contains("\"initializing\""));
+    int statistics = lastIndexOf(array.exchanges(), e -> e.path().endsWith(
+        "/volume-statistics"));
+    assertThat(lastInitializing).as("the phase's statistics start after initialization")
+        .isLessThan(statistics);
   }
 
   @Test
-  void tearsDownPoolAndCacheAfterTheRunWhenAsked() {
-    start(Flavor.V11_9X);
-    SantricityHook hook = hook();
-    RecordingContext context = new RecordingContext(Phase.RUN, hybrid(array,
-        "santricity.teardown", "true", "santricity.restore", "never"));
-    hook.before(context);
-    hook.after(context, PhaseOutcome.success());
-    array.array(a -> {
-      assertThat(a.poolNamed(Tr4501.HDD_POOL)).isEmpty();
-      assertThat(a.cache()).isEmpty();
-      assertThat(a.volumeNamed("mongo_hdd_1")).isEmpty();
-      return null;
-    });
-    assertThat(context.fact("teardown")).isEqualTo("deleted SSD cache 'mongo_ssd_cache'; "
-        + "deleted pool 'mongo_hdd_ddp' with its volumes");
+  void doesNotWaitForVolumesThatAreReady() {
+    start(Flavor.V12_0X);
+    hook().before(new RecordingContext(Phase.LOAD, hybrid(array)));
+    RecordingContext context = new RecordingContext(Phase.RUN, hybrid(array));
+
+    hook().before(context);
+
+    assertThat(context.fact("changes")).isEqualTo("none");
+    assertThat(context.logLines()).noneMatch(l -> l.contains("waiting for"));
+  }
+
+  private static int lastIndexOf(java.util.List<SantricityTestDouble.Exchange> exchanges,
+      java.util.function.Predicate<SantricityTestDouble.Exchange> test) {
+    for (int i = exchanges.size() - 1; i >= 0; i--) {
+      if (test.test(exchanges.get(i))) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   @Test

@@ -27,6 +27,8 @@ public final class ArrayState {
   long clockMillis = 1_700_000_000_000L;
   final long resetMillis = clockMillis - 86_400_000L;
   int progressStep = 25;
+  /** Reads a new volume answers {@code initializing} to before it is ready; 0 = ready at once. */
+  public int initReads = 1;
   private int sequence;
 
   final List<DriveState> drives = new ArrayList<>();
@@ -108,6 +110,8 @@ public final class ArrayState {
     final long capacity;
     final int segmentKb;
     boolean flashCached;
+    String action = "none";
+    int initReadsLeft;
     final IoCounters io = new IoCounters();
 
     VolumeState(String id, String name, String poolId, long capacity, int segmentKb) {
@@ -120,6 +124,15 @@ public final class ArrayState {
 
     public boolean flashCached() {
       return flashCached;
+    }
+
+    public String name() {
+      return name;
+    }
+
+    /** The long-running action, e.g. {@code initializing}; {@code none} when idle. */
+    public String action() {
+      return action;
     }
 
     public long capacity() {
@@ -213,6 +226,10 @@ public final class ArrayState {
     return Optional.ofNullable(cache);
   }
 
+  public List<VolumeState> volumes() {
+    return List.copyOf(volumes.values());
+  }
+
   public List<DriveState> drives() {
     return List.copyOf(drives);
   }
@@ -283,6 +300,29 @@ public final class ArrayState {
   }
 
   // ---- long-running actions --------------------------------------------------------------
+
+  /** A new volume initializes in the background for {@link #initReads} reads, as DDP volumes do. */
+  void startInitializing(VolumeState v) {
+    v.initReadsLeft = initReads;
+    v.action = initReads > 0 ? "initializing" : "none";
+  }
+
+  /** One read of a volume: an initializing volume comes one read closer to ready. */
+  void read(VolumeState v) {
+    if (v.initReadsLeft > 0 && --v.initReadsLeft == 0) {
+      v.action = "none";
+    }
+  }
+
+  /**
+   * Everything a hook may change, by name rather than id (ids of re-created objects differ):
+   * drives' membership and state, pools, volumes and the SSD cache. Two equal descriptions mean
+   * the array is in the same state.
+   */
+  public List<String> describe() {
+    return StateDescription.of(this);
+  }
+
 
   void startStages(PoolState pool, String... stages) {
     pool.stages.clear();

@@ -134,12 +134,19 @@ final class Handlers {
   private void registerVolumes() {
     on("GET", "storage-systems/{id}/volumes", (m, q, b) -> {
       ArrayNode list = Shapes.JSON.createArrayNode();
-      a.volumes.values().forEach(v -> list.add(shapes.volume(v)));
+      a.volumes.values().forEach(v -> {
+        list.add(shapes.volume(v));
+        a.read(v);
+      });
       return list;
     });
     on("POST", "storage-systems/{id}/volumes", (m, q, b) -> shapes.volume(ops.createVolume(b)));
-    on("GET", "storage-systems/{id}/volumes/{vol}",
-        (m, q, b) -> shapes.volume(ops.volume(m.group(2))));
+    on("GET", "storage-systems/{id}/volumes/{vol}", (m, q, b) -> {
+      VolumeState v = ops.volume(m.group(2));
+      var answer = shapes.volume(v);
+      a.read(v);
+      return answer;
+    });
     on("POST", "storage-systems/{id}/volumes/{vol}", (m, q, b) -> {
       VolumeState v = ops.volume(m.group(2));
       if (b.has("flashCache")) {

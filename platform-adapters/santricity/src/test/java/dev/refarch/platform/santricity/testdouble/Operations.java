@@ -93,6 +93,7 @@ final class Operations {
           "Not enough free capacity in pool " + p.name + ".", "size");
     }
     VolumeState v = new VolumeState(a.nextId("02"), name, poolId, size * unit, seg);
+    a.startInitializing(v);
     a.volumes.put(v.id, v);
     return v;
   }

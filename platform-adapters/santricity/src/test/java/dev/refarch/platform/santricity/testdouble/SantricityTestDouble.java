@@ -13,10 +13,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +25,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -36,8 +33,9 @@ import javax.net.ssl.SSLContext;
  * volumes, SSD cache, counters and reconstruction progress, answers in the JSON shapes of the
  * 11.9x or 12.0x swagger, authenticates like the real server (basic, or bearer tokens from
  * {@code POST /access-token}), and records every exchange for the contract test. Errors can be
- * injected: a status for the next matching request (optionally after carrying it out), or the whole
- * storage system offline (424).
+ * injected: a status for the next matching request (optionally after carrying it out), the n-th
+ * change from now (to fail a hook at every step in turn), or the whole storage system offline
+ * (424).
  *
  * <p>Thread-safe: requests and test access to the state share one lock.
  *
@@ -62,6 +60,16 @@ public final class SantricityTestDouble implements AutoCloseable {
   public static final String USER = "admin";
   public static final String PASSWORD = "s3cret-Pw!";
   private static final String BASE = "/devmgr/v2/";
+
+  /** How {@link #failChange} fails the chosen change. */
+  public enum ChangeFailure {
+    /** Answers 500 without doing anything. */
+    REFUSED,
+    /** Carries the change out, then answers 500, as when the answer was lost. */
+    CARRIED_OUT,
+    /** Answers 500 to this change and to every later request of the same method and path. */
+    REFUSED_FOR_GOOD
+  }
 
   /** Which swagger the double answers like. */
   public enum Flavor {
@@ -88,17 +96,13 @@ public final class SantricityTestDouble implements AutoCloseable {
     }
   }
 
-  private record Injection(String method, Pattern path, int status, String retcode,
-      String message, boolean applyAnyway) {
-  }
-
   private final HttpServer server;
   private final ExecutorService executor = Executors.newFixedThreadPool(2);
   private final Flavor flavor;
   private final ArrayState state = ArrayState.tr4501Shelf();
   private final Handlers handlers;
   private final List<Exchange> exchanges = new ArrayList<>();
-  private final Deque<Injection> injections = new ArrayDeque<>();
+  private final InjectedFailures failures = new InjectedFailures();
   private final Set<String> tokens = new HashSet<>();
   private boolean tokensEnabled = true;
 
@@ -174,8 +178,15 @@ public final class SantricityTestDouble implements AutoCloseable {
    */
   public synchronized void failNext(String method, String pathRegex, int status, String retcode,
       String message, boolean applyAnyway) {
-    injections.add(new Injection(method, Pattern.compile(pathRegex), status, retcode, message,
-        applyAnyway));
+    failures.failNext(method, pathRegex, status, retcode, message, applyAnyway);
+  }
+
+  /**
+   * Makes the {@code n}-th changing request from now (counted as {@link Exchange#isMutating})
+   * fail as {@code how} says.
+   */
+  public synchronized void failChange(int n, ChangeFailure how) {
+    failures.failChange(n, how);
   }
 
   /** Takes the storage system offline (every call on it answers 424) or back online. */
@@ -244,13 +255,11 @@ public final class SantricityTestDouble implements AutoCloseable {
     }
     try {
       JsonNode json = body.isBlank() ? null : Shapes.JSON.readTree(body);
-      Injection injection = takeInjection(method, rel);
-      if (injection != null) {
-        if (injection.applyAnyway) {
-          handlers.handle(method, rel, parse(query), json);
-        }
-        return error(new ApiError(injection.status, injection.retcode, "symbol",
-            injection.message));
+      boolean mutating = new Exchange(method, path, query, "", 0, "", "").isMutating();
+      ApiError injected = failures.intercept(method, path, rel, mutating,
+          () -> handlers.handle(method, rel, parse(query), json));
+      if (injected != null) {
+        return error(injected);
       }
       Object result = handlers.handle(method, rel, parse(query), json);
       return result == null ? new Object[] {204, ""}
@@ -286,16 +295,6 @@ public final class SantricityTestDouble implements AutoCloseable {
     String expected = "Basic " + Base64.getEncoder().encodeToString((USER + ":" + PASSWORD)
         .getBytes(StandardCharsets.UTF_8));
     return expected.equals(authorization);
-  }
-
-  private Injection takeInjection(String method, String rel) {
-    for (Injection i : injections) {
-      if (i.method.equals(method) && i.path.matcher(rel).matches()) {
-        injections.remove(i);
-        return i;
-      }
-    }
-    return null;
   }
 
   private Object[] error(ApiError e) {

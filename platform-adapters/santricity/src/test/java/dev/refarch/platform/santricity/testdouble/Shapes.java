@@ -114,7 +114,7 @@ final class Shapes {
         .put("totalSizeInBytes", String.valueOf(v.capacity)).put("raidLevel", p.raidLevel)
         .put("status", "optimal").put("flashCached", v.flashCached)
         .put("wwn", "600A098000A4B28D" + v.id.substring(24)).put("segmentSize", v.segmentKb * 1024)
-        .put("action", "none").put("diskPool", p.raidLevel.equals("raidDiskPool"))
+        .put("action", v.action).put("diskPool", p.raidLevel.equals("raidDiskPool"))
         .put("mapped", false).put("thinProvisioned", false).put("offline", false);
     n.putObject("cacheSettings").put("readCacheEnable", true).put("writeCacheEnable", true)
         .put("mirrorEnable", true);
@@ -207,18 +207,35 @@ final class Shapes {
         .put("lastResetTimeInMS", String.valueOf(a.resetMillis));
   }
 
-  /** 11.9x: a list, one entry per volume; 12.0x: one object. */
+  /**
+   * 11.9x: a list, one entry per volume; 12.0x: one object. A pool action (reconstruction) comes
+   * first; with none, volumes still initializing are reported.
+   */
   com.fasterxml.jackson.databind.JsonNode progress(PoolState p) {
     java.util.List<VolumeState> vols = a.volumesOf(p.id);
+    java.util.List<VolumeState> initializing = vols.stream()
+        .filter(v -> !"none".equals(v.action)).toList();
     if (flavor == Flavor.V11_9X) {
       ArrayNode list = JSON.createArrayNode();
       if (!"none".equals(p.action)) {
         vols.forEach(v -> progressEntry(list.addObject(), p, v.id));
+      } else {
+        initializing.forEach(v -> initEntry(list.addObject(), v));
       }
       return list;
     }
+    if ("none".equals(p.action) && !initializing.isEmpty()) {
+      return initEntry(JSON.createObjectNode(), initializing.get(0));
+    }
     return progressEntry(JSON.createObjectNode(), p, vols.isEmpty() ? ArrayState.NO_GROUP
         : vols.get(0).id);
+  }
+
+  private ObjectNode initEntry(ObjectNode n, VolumeState v) {
+    int total = Math.max(1, a.initReads);
+    int percent = 100 * (total - v.initReadsLeft) / total;
+    return n.put("volumeRef", v.id).put("currentAction", v.action)
+        .put("progressPercentage", percent).put("estimatedTimeToCompletion", v.initReadsLeft);
   }
 
   private ObjectNode progressEntry(ObjectNode n, PoolState p, String volumeRef) {

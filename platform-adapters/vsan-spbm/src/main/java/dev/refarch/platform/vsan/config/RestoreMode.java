@@ -11,7 +11,10 @@ import java.util.Locale;
 public enum RestoreMode {
   /** After every phase (also after a failed one). Safe in any pipeline. */
   TRUE,
-  /** Never; the platform keeps the last applied state. */
+  /**
+   * Only after a failed phase: a successful phase leaves its state in place (e.g. a baseline for
+   * later trials); a failed one is never left half-applied.
+   */
   FALSE,
   /**
    * After the run phase, or after any failed phase. Needs the same hook instance (or the recorded
@@ -28,7 +31,7 @@ public enum RestoreMode {
   public boolean restoresAfter(Phase phase, PhaseOutcome outcome) {
     return switch (this) {
       case TRUE -> true;
-      case FALSE -> false;
+      case FALSE -> !outcome.succeeded();
       case AFTER_RUN -> phase == Phase.RUN || !outcome.succeeded();
     };
   }

@@ -85,6 +85,6 @@ public record VsanConfig(NamePattern vms, DiskSelection disks, Optional<PolicyRe
           "a multiple of 4 MiB", "e.g. " + (memory / 4 * 4));
     }
     return new VmSizing(VsanSettings.VM_CPUS.from(settings), memory,
-        VsanSettings.VM_POWER_CYCLE.from(settings));
+        VsanSettings.VM_POWER_CYCLE.from(settings), VsanSettings.VM_SHUTDOWN_SECONDS.from(settings));
   }
 }

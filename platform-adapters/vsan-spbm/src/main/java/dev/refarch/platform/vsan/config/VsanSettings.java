@@ -66,20 +66,25 @@ public final class VsanSettings {
       "vsan.waitForCompliance", true,
       "wait until every disk is compliant (where the server can tell) before the phase starts");
   public static final Setting<RestoreMode> RESTORE = Setting.ofEnum("vsan.restore",
-      RestoreMode.TRUE, RestoreMode.class, "put back previous policies and VM sizes: after every"
-          + " phase (true), never (false), or after the run phase and failed phases (after-run)");
+      RestoreMode.TRUE, RestoreMode.class, "put back what the hooks changed (disk policies, policy"
+          + " rules, created policies, VM sizes and power): after every phase (true), after failed"
+          + " phases only (false), or after the run phase and failed phases (after-run)");
   public static final Setting<Integer> VM_CPUS = Setting.integer("vsan.vm.cpus", null, 1, 768,
       "virtual CPUs per VM for the vsan-vm-size hook (study A3)");
   public static final Setting<Long> VM_MEMORY_MB = Setting.longInteger("vsan.vm.memoryMB", null,
       4L, 25_165_824L, "memory per VM in MiB for the vsan-vm-size hook, a multiple of 4");
   public static final Setting<Boolean> VM_POWER_CYCLE = Setting.bool("vsan.vm.powerCycle", true,
       "power running VMs off to resize and on again afterwards (needed without hot-add)");
+  public static final Setting<Integer> VM_SHUTDOWN_SECONDS = Setting.integer(
+      "vsan.vm.shutdownSeconds", 120, 0, 3600, "how long to wait for a guest shutdown"
+          + " (ShutdownGuest, used when VMware Tools runs) before powering the VM off hard"
+          + " (PowerOffVM_Task); 0 = always hard");
 
   /** All of the above; rejects unknown {@code vsan.*} keys with the closest known one. */
   public static final SettingGroup GROUP = SettingGroup.of("vsan.", URL, USERNAME, PASSWORD_FILE,
       INSECURE, CA_FILE, TIMEOUT_SECONDS, VMS, DISKS, POLICY_NAME, FTT, STRIPE_WIDTH, RAID,
       CHECKSUM, PROPORTIONAL_CAPACITY, CACHE_RESERVATION, IOPS_LIMIT, WAIT_FOR_COMPLIANCE,
-      RESTORE, VM_CPUS, VM_MEMORY_MB, VM_POWER_CYCLE);
+      RESTORE, VM_CPUS, VM_MEMORY_MB, VM_POWER_CYCLE, VM_SHUTDOWN_SECONDS);
 
   private VsanSettings() {
   }

@@ -13,10 +13,23 @@ public enum FaultAction {
   VM_POWER_OFF(true, "vm-power-on"),
   /** Power a VM back on. */
   VM_POWER_ON(true, null),
-  /** Shut an ESXi host down (forced unless {@code force=false}): study A12's host failure. */
-  HOST_SHUTDOWN(false, "host-power-on"),
-  /** Power a host up from standby; see {@link dev.refarch.platform.vsan.vim.Hosts#powerUp}. */
+  /**
+   * Host failure that the vSphere API can undo (studies A12, B4): the host's running VMs are
+   * powered off hard, as a failed host's are, then the host goes to standby, so vSAN loses its
+   * disks. Needs a host that supports standby (a wake protocol configured for DPM).
+   */
+  HOST_STANDBY(false, "host-power-on"),
+  /**
+   * Wake a host from standby ({@code PowerUpHostFromStandBy_Task}) and power on the VMs
+   * {@link #HOST_STANDBY} powered off. Cannot bring back a host that was shut down.
+   */
   HOST_POWER_ON(false, null),
+  /**
+   * Shut an ESXi host down (forced unless {@code force=false}). No vSphere call powers a shut-down
+   * host on again (it needs its BMC or a hand), so it has no recovery action: prefer
+   * {@link #HOST_STANDBY}.
+   */
+  HOST_SHUTDOWN(false, null),
   /** Enter maintenance mode (planned host outage; vSAN keeps objects accessible). */
   HOST_MAINTENANCE(false, "host-exit-maintenance"),
   /** Leave maintenance mode. */

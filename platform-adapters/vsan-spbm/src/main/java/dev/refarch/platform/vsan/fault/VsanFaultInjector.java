@@ -24,25 +24,26 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * Fault injector {@code vsan}: powers VMs off and on, and shuts down, power-cycles, puts into
- * maintenance or disconnects ESXi hosts (studies A12 and B4). A target is a VM or host name as
- * {@link #members()} lists them; each action has a recovery action ({@link FaultAction#recovery()})
- * that a fault schedule fires later. Settings are the {@code vsan.*} connection settings.
+ * Fault injector {@code vsan}: powers VMs off and on, and fails ESXi hosts — standby (with their
+ * VMs stopped hard) and wake-up, maintenance, disconnection, shutdown (studies A12 and B4). A
+ * target is a VM or host name as {@link #members()} lists them; each action the vSphere API can
+ * undo has a recovery action ({@link FaultAction#recovery()}) that a fault schedule fires later. Settings are the {@code vsan.*} connection settings.
  *
  * <p>Thread-safe: each injection opens its own session, so a fault schedule may fire from its own
  * thread while hooks work.
  *
  * <pre>{@code
  * FaultInjector vsan = new VsanFaultInjector(properties, System.getenv());
- * FaultEvent down = vsan.inject(Fault.of("host-shutdown", "esx-02.example.com"));
+ * FaultEvent down = vsan.inject(Fault.of("host-standby", "esx-02.example.com"));
  * // ... measure interruption ...
- * vsan.inject(Fault.of("host-power-on", "esx-02.example.com"));
+ * vsan.inject(Fault.of("host-power-on", "esx-02.example.com"));   // host and its VMs back
  * }</pre>
  */
 public final class VsanFaultInjector implements FaultInjector {
 
   private final Map<String, String> settings;
   private final Map<String, String> env;
+  private final HostPower hostPower = new HostPower();
 
   /**
    * The injector as {@link java.util.ServiceLoader} creates it: {@code vsan.*} settings from JVM
@@ -115,9 +116,14 @@ public final class VsanFaultInjector implements FaultInjector {
         .orElseThrow(() -> unknownTarget(fault, "host", all.stream().map(HostInfo::name)
             .toList()));
     switch (action) {
+      case HOST_STANDBY -> {
+        return hostPower.standby(vim, host);
+      }
+      case HOST_POWER_ON -> {
+        return hostPower.powerOn(vim, host);
+      }
       case HOST_SHUTDOWN -> hosts.shutdown(host,
           Boolean.parseBoolean(fault.parameters().getOrDefault("force", "true")));
-      case HOST_POWER_ON -> hosts.powerUp(host);
       case HOST_MAINTENANCE -> hosts.enterMaintenance(host);
       case HOST_EXIT_MAINTENANCE -> hosts.exitMaintenance(host);
       case HOST_DISCONNECT -> hosts.disconnect(host);

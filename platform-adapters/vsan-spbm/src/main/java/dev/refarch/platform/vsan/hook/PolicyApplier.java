@@ -23,9 +23,11 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * Does the storage-policy work of one {@code before} or {@code after} on one session: ensures the
- * policy, remembers and replaces each data disk's policy, verifies and waits for compliance, and
- * restores. Every decision reads the server first, so a repeated {@code before} changes nothing.
+ * Does the storage-policy work of one {@code before} on one session: ensures the policy
+ * (remembering in the {@link DiskLedger} a policy it creates, and the constraints of one it
+ * updates), remembers and replaces each data disk's policy, verifies and waits for compliance.
+ * Every decision reads the server first, so a repeated {@code before} changes nothing.
+ * {@link PolicyRestorer} undoes it.
  *
  * <p>Not thread-safe; one instance serves one hook call.
  */
@@ -110,7 +112,7 @@ final class PolicyApplier {
       }
     } finally {
       compliance.forEach((disk, status) ->
-          record.accept(prefix(disk) + "compliance", status.status()));
+          record.accept(ledger.get(disk).fact("compliance"), status.status()));
     }
   }
 
@@ -128,14 +130,17 @@ final class PolicyApplier {
               .orElse("or give vsan.policy.* rules to create it")));
       action = PolicyAction.EXISTING;
     } else if (existing.isEmpty()) {
-      String id = pbm.create(name, description(request), request.rules());
+      String id = created(pbm, name, request);
       policy = new StoragePolicy(id, name, description(request), request.rules(), List.of());
       action = PolicyAction.CREATED;
     } else if (existing.get().hasExactly(request.rules())) {
       policy = existing.get();
       action = PolicyAction.UNCHANGED;
     } else {
-      pbm.update(existing.get().id(), description(request), request.rules());
+      StoragePolicy old = existing.get();
+      pbm.constraints(old.id()).ifPresent(c -> ledger.policyUpdated(old.id(), name,
+          old.description(), c));
+      pbm.update(old.id(), description(request), request.rules());
       policy = new StoragePolicy(existing.get().id(), name, description(request),
           request.rules(), List.of());
       action = PolicyAction.UPDATED;
@@ -146,6 +151,26 @@ final class PolicyApplier {
     policy.rules().capabilities().forEach((id, value) ->
         record.accept("policy.rule." + id, value.toString()));
     return new Ensured(policy, action);
+  }
+
+  /**
+   * Creates the policy and remembers it for the restore — also when the request failed but the
+   * server created it (looked up by name before the failure is passed on).
+   */
+  private String created(PbmClient pbm, String name, PolicyRequest request) {
+    String id;
+    try {
+      id = pbm.create(name, description(request), request.rules());
+    } catch (RuntimeException e) {
+      try {
+        pbm.named(name).ifPresent(p -> ledger.policyCreated(p.id(), name));
+      } catch (RuntimeException lookupFailed) {
+        e.addSuppressed(lookupFailed);
+      }
+      throw e;
+    }
+    ledger.policyCreated(id, name);
+    return id;
   }
 
   private static String description(PolicyRequest request) {
@@ -166,63 +191,16 @@ final class PolicyApplier {
     }
   }
 
-  /**
-   * Puts every remembered disk back to its previous policy (the datastore default when it had
-   * none, or when the server could not tell); returns how many it changed. Carries on past a VM
-   * that fails so that the others are restored, then reports every failure.
-   *
-   * @throws PlatformException naming each VM whose disks could not be restored
-   */
-  int restore() {
-    Map<String, List<DiskLedger.Entry>> byVm = new LinkedHashMap<>();
-    ledger.entries().forEach(e -> byVm.computeIfAbsent(e.disk().vm().value(),
-        k -> new ArrayList<>()).add(e));
-    int changes = 0;
-    List<String> failures = new ArrayList<>();
-    for (List<DiskLedger.Entry> entries : byVm.values()) {
-      try {
-        changes += restore(entries);
-      } catch (PlatformException e) {
-        failures.add(entries.get(0).vmName() + ": " + e.getMessage());
-      }
-    }
-    record.accept("restore.changes", Integer.toString(changes));
-    if (!failures.isEmpty()) {
-      throw new PlatformException("restore storage policies", String.join("; ", failures));
-    }
-    return changes;
-  }
-
-  private int restore(List<DiskLedger.Entry> entries) {
-    PbmClient pbm = session.pbm();
-    VmInfo vm = session.vim().vms().get(entries.get(0).disk().vm());
-    Map<VirtualDisk, Optional<String>> change = new LinkedHashMap<>();
-    for (DiskLedger.Entry entry : entries) {
-      AssociatedPolicy now = pbm.associated(entry.disk());
-      AssociatedPolicy previous = entry.previous();
-      boolean same = previous.profileId().isPresent() ? now.is(previous.profileId().get())
-          : now.known() && now.profileId().isEmpty();
-      Optional<VirtualDisk> disk = vm.disks().stream()
-          .filter(d -> d.key() == entry.disk().deviceKey()).findFirst();
-      if (!same && disk.isPresent()) {
-        change.put(disk.get(), previous.profileId());
-      }
-      recordDisk(entry, "restored", disk.isPresent() ? previous.label() : "disk gone");
-    }
-    session.vim().vms().setDiskPolicies(vm, change);
-    return change.size();
-  }
-
   private void recordDisk(DiskLedger.Entry entry, String fact, String value) {
-    String prefix = prefix(entry.disk());
-    record.accept(prefix + "label", entry.label());
-    record.accept(prefix + "entity", entry.disk().key());
-    record.accept(prefix + fact, value);
+    recordDisk(record, entry, fact, value);
   }
 
-  private String prefix(DiskEntity disk) {
-    DiskLedger.Entry entry = ledger.get(disk);
-    return "disk." + entry.vmName() + "." + disk.deviceKey() + ".";
+  /** Records one fact of a disk, with its label and entity (which seed a later instance). */
+  static void recordDisk(BiConsumer<String, String> record, DiskLedger.Entry entry, String fact,
+      String value) {
+    record.accept(entry.fact("label"), entry.label());
+    record.accept(entry.fact("entity"), entry.disk().key());
+    record.accept(entry.fact(fact), value);
   }
 
   private String describe(DiskEntity disk) {

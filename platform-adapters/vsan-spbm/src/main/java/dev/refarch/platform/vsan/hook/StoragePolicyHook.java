@@ -12,8 +12,9 @@ import java.util.Map;
 
 /**
  * Hook {@code vsan-spbm}: gives the data disks of the chosen VMs a vSAN storage policy before a
- * phase and puts their previous policies back after it. The policy is created, or updated to the
- * requested rules, or — given only a name — an existing one is used. The hook waits until the
+ * phase and puts everything back after it: the disks' previous policies, the rules of a policy it
+ * updated, and no policy it created ({@link PolicyRestorer}). The policy is created, or updated to
+ * the requested rules, or — given only a name — an existing one is used. The hook waits until the
  * reconfigure tasks are done and the disks are compliant (where the server can tell) and records
  * vCenter, policy and per-disk facts as platform state. Running {@code before} again changes
  * nothing: every step compares with what the server reports first.
@@ -78,7 +79,7 @@ public final class StoragePolicyHook implements PlatformHook {
   @Override
   public void after(HookContext context, PhaseOutcome outcome) {
     VsanConfig config = VsanConfig.parse(context.settings());
-    if (ledger.entries().isEmpty()) {
+    if (ledger.isEmpty()) {
       return;
     }
     if (!config.restore().restoresAfter(context.phase(), outcome)) {
@@ -87,7 +88,7 @@ public final class StoragePolicyHook implements PlatformHook {
       return;
     }
     try (VsanSession session = VsanSession.open(Connection.from(context.settings(), env))) {
-      int changes = new PolicyApplier(session, config, ledger, context::record).restore();
+      int changes = new PolicyRestorer(session, ledger, context::record).restore();
       context.log(NAME + ": restored previous policies; " + changes + " change(s)");
     }
   }

@@ -131,6 +131,29 @@ public final class PbmClient {
     }
   }
 
+  /**
+   * The policy's constraints as the server holds them ({@code PbmRetrieveContent}), every rule
+   * included — also those this adapter does not manage — to be put back with
+   * {@link #restoreConstraints}; empty when the policy has none.
+   */
+  public Optional<Element> constraints(String id) {
+    Element profiles = call(pbm("PbmRetrieveContent").ref("_this", profileManager)
+        .element("profileIds", p -> p.text("uniqueId", id)));
+    return Xml.child(profiles, "returnval").flatMap(p -> Xml.child(p, "constraints"));
+  }
+
+  /**
+   * Puts a policy's description and constraints back as {@link #constraints} read them
+   * ({@code PbmUpdate}; the {@code PbmCapabilityProfileUpdateSpec} takes the same constraints
+   * type the profile holds).
+   */
+  public void restoreConstraints(String id, String description, Element constraints) {
+    call(pbm("PbmUpdate").ref("_this", profileManager)
+        .element("profileId", p -> p.text("uniqueId", id))
+        .element("updateSpec", spec -> spec.text("description", description)
+            .copy("constraints", constraints)));
+  }
+
   /** Deletes policies; a policy still in use stays and its fault is reported. */
   public void delete(String id) {
     Element outcome = call(pbm("PbmDelete").ref("_this", profileManager)

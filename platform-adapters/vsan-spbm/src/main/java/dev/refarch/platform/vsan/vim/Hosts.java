@@ -67,8 +67,33 @@ public final class Hosts {
   }
 
   /**
-   * Powers a host up from standby. A host that was shut down needs its out-of-band power
-   * controller (IPMI/iLO, as configured for DPM) for this; a simulator just flips the state.
+   * Whether the host can enter standby and be woken up again
+   * ({@code capability.standbySupported}).
+   */
+  public boolean standbySupported(HostInfo host) {
+    return Boolean.parseBoolean(vim.properties().of(host.ref(),
+        List.of("capability.standbySupported")).text("capability.standbySupported"));
+  }
+
+  /**
+   * Puts the host in standby ({@code PowerDownHostToStandBy_Task}, vim25 reference: the task
+   * "completes only if there are no powered-on virtual machines on the host"; not every host
+   * supports it — capability {@code standbySupported}). Powered-off VMs stay registered on the
+   * host ({@code evacuatePoweredOffVms=false}), so that they can be powered on again after
+   * {@link #powerUp}.
+   */
+  public void standby(HostInfo host) {
+    long seconds = Math.max(1, vim.timeout().toSeconds());
+    vim.runTask("put " + host.name() + " in standby", "PowerDownHostToStandBy_Task", host.ref(),
+        args -> args.text("timeoutSec", Long.toString(seconds))
+            .text("evacuatePoweredOffVms", "false"));
+  }
+
+  /**
+   * Wakes a host from standby ({@code PowerUpHostFromStandBy_Task}; vCenter uses the wake
+   * protocol configured for DPM: IPMI, iLO or Wake-on-LAN). The vim25 reference answers
+   * {@code InvalidState} for a host "in a state from which it cannot be woken up (e.g.,
+   * disconnected, poweredOff)": a host stopped by {@link #shutdown} needs its BMC or a hand.
    */
   public void powerUp(HostInfo host) {
     long seconds = Math.max(1, vim.timeout().toSeconds());

@@ -126,11 +126,27 @@ public final class VimClient implements AutoCloseable {
     return new Hosts(this);
   }
 
+  /** Calls a method that is not a task on {@code target}; {@code what} names it in errors. */
+  void call(String what, String method, MoRef target, Consumer<XmlBuilder> arguments) {
+    XmlBuilder request = PropertyReader.vim(method).ref("_this", target);
+    arguments.accept(request);
+    try {
+      soap.call(SoapClient.Endpoint.VIM, request);
+    } catch (SoapFault e) {
+      throw new SoapFault(what, e.faultType(), e.faultString());
+    }
+  }
+
   /** Starts a task method on {@code target} and waits for it; {@code what} names it in errors. */
   void runTask(String what, String method, MoRef target, Consumer<XmlBuilder> arguments) {
     XmlBuilder request = PropertyReader.vim(method).ref("_this", target);
     arguments.accept(request);
-    Element response = soap.call(SoapClient.Endpoint.VIM, request);
+    Element response;
+    try {
+      response = soap.call(SoapClient.Endpoint.VIM, request);
+    } catch (SoapFault e) { // refused before a task began: name the operation as the task would
+      throw new SoapFault(what, e.faultType(), e.faultString());
+    }
     MoRef task = MoRef.of(Xml.child(response, "returnval").orElseThrow(() ->
         new PlatformException(what, method + " returned no task")));
     tasks.await(task, what, timeout);

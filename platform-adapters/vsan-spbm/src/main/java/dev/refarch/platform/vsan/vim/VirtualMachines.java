@@ -1,6 +1,7 @@
 package dev.refarch.platform.vsan.vim;
 
 import dev.refarch.platform.vsan.soap.MoRef;
+import dev.refarch.platform.vsan.soap.SoapFault;
 import dev.refarch.platform.vsan.soap.Xml;
 import dev.refarch.platform.vsan.soap.XmlBuilder;
 import java.util.ArrayList;
@@ -51,6 +52,19 @@ public final class VirtualMachines {
     return info(vim.properties().of(vm, DETAILS));
   }
 
+  /** The VM's current state, or empty when it no longer exists. */
+  public Optional<VmInfo> lookup(MoRef vm) {
+    try {
+      return vim.properties().of(List.of(vm), DETAILS).stream().findFirst()
+          .map(VirtualMachines::info);
+    } catch (SoapFault e) {
+      if ("ManagedObjectNotFound".equals(e.faultType())) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
   /**
    * Gives disks a storage policy in one reconfigure task. A disk mapped to an empty value gets the
    * datastore's default policy ({@code VirtualMachineDefaultProfileSpec}), which is how a disk
@@ -99,12 +113,37 @@ public final class VirtualMachines {
         }));
   }
 
+  /** {@code PowerOnVM_Task}, waited for. */
   public void powerOn(VmInfo vm) {
     vim.runTask("power on " + vm.name(), "PowerOnVM_Task", vm.ref(), args -> { });
   }
 
+  /**
+   * Hard power-off ({@code PowerOffVM_Task}, "powers off this virtual machine" without asking the
+   * guest), waited for. Use {@link #shutdownGuest} for a clean shutdown.
+   */
   public void powerOff(VmInfo vm) {
     vim.runTask("power off " + vm.name(), "PowerOffVM_Task", vm.ref(), args -> { });
+  }
+
+  /**
+   * Whether VMware Tools runs in the guest now ({@code guest.toolsRunningStatus} is
+   * {@code guestToolsRunning}); only then can the guest be asked to shut down.
+   */
+  public boolean toolsRunning(VmInfo vm) {
+    return "guestToolsRunning".equals(vim.properties().of(vm.ref(),
+        List.of("guest.toolsRunningStatus")).text("guest.toolsRunningStatus"));
+  }
+
+  /**
+   * Asks the guest OS to shut down cleanly ({@code ShutdownGuest}, vim25 reference: "returns
+   * immediately and does not wait for the guest operating system to complete the operation";
+   * {@code ToolsUnavailable} when VMware Tools is not running). Poll {@link #get} for
+   * {@code poweredOff}.
+   */
+  public void shutdownGuest(VmInfo vm) {
+    vim.call("ask the guest of " + vm.name() + " to shut down", "ShutdownGuest", vm.ref(),
+        args -> { });
   }
 
   private static VmInfo info(PropertyReader.Content c) {

@@ -46,16 +46,32 @@ class VsanFaultInjectorTest {
   }
 
   @Test
-  void shutsHostDownForcedByDefaultAndPowersItUp() {
+  void shutsHostDownForcedByDefaultAndSaysPowerOnNeedsTheBmc() {
     faults.inject(Fault.of("host-shutdown", HOST));
 
     assertThat(vc.calls().stream().filter(c -> c.method().equals("ShutdownHost_Task"))
         .findFirst().orElseThrow().body()).contains("<force>true</force>");
     assertThat(vc.inventory().hostProperty(HOST, "runtime.connectionState"))
         .isEqualTo("notResponding");
+    vc.clearCalls();
 
-    faults.inject(Fault.of("host-power-on", HOST));
-    assertThat(vc.inventory().hostProperty(HOST, "runtime.powerState")).isEqualTo("poweredOn");
+    assertThatThrownBy(() -> faults.inject(Fault.of("host-power-on", HOST)))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("power on host " + HOST + ": it was shut down (poweredOff)")
+        .hasMessageContaining("wakes a host from standby only")
+        .hasMessageContaining("BMC");
+    assertThat(vc.mutations()).as("PowerUpHostFromStandBy_Task would answer InvalidState")
+        .isZero();
+  }
+
+  @Test
+  void refusesStandbyWhereTheHostCannotBeWokenBeforeTouchingAnything() {
+    assertThatThrownBy(() -> faults.inject(Fault.of("host-standby", HOST)))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("put host " + HOST + " in standby")
+        .hasMessageContaining("capability.standbySupported=false")
+        .hasMessageContaining("host-maintenance or host-disconnect");
+    assertThat(vc.mutations()).isZero();
   }
 
   @Test
@@ -118,9 +134,10 @@ class VsanFaultInjectorTest {
   }
 
   @Test
-  void everyBreakingActionHasARecovery() {
+  void everyBreakingActionThatTheApiCanUndoHasARecovery() {
     assertThat(FaultAction.VM_POWER_OFF.recovery()).contains(FaultAction.VM_POWER_ON);
-    assertThat(FaultAction.HOST_SHUTDOWN.recovery()).contains(FaultAction.HOST_POWER_ON);
+    assertThat(FaultAction.HOST_STANDBY.recovery()).contains(FaultAction.HOST_POWER_ON);
+    assertThat(FaultAction.HOST_SHUTDOWN.recovery()).as("no vSphere call powers it on").isEmpty();
     assertThat(FaultAction.HOST_MAINTENANCE.recovery()).contains(FaultAction.HOST_EXIT_MAINTENANCE);
     assertThat(FaultAction.HOST_DISCONNECT.recovery()).contains(FaultAction.HOST_RECONNECT);
   }

@@ -91,7 +91,10 @@ class StoragePolicyHookTest {
     assertThat(vc.pbm().association(DISK_2)).as("had no policy before").isEmpty();
     assertThat(context.facts()).containsEntry("disk.DC0_C0_RP0_VM0.205.restored", DEFAULT_POLICY)
         .containsEntry("disk.DC0_C0_RP0_VM1.205.restored", "none")
-        .containsEntry("restore.changes", "2");
+        .containsEntry("policy.deleted", "refarch-ftt1-sw8-checksum-off")
+        .containsEntry("restore.changes", "3");
+    assertThat(vc.pbm().policyId("refarch-ftt1-sw8-checksum-off")).as("created by the hook")
+        .isEmpty();
   }
 
   @Test

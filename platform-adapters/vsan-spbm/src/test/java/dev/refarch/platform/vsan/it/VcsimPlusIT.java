@@ -10,6 +10,7 @@ import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.vsan.VsanSession;
 import dev.refarch.platform.vsan.fault.VsanFaultInjector;
 import dev.refarch.platform.vsan.hook.StoragePolicyHook;
+import dev.refarch.platform.vsan.hook.VmSizeHook;
 import dev.refarch.platform.vsan.pbm.AssociatedPolicy;
 import dev.refarch.platform.vsan.testing.TestContext;
 import dev.refarch.platform.vsan.vim.HostInfo;
@@ -20,9 +21,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Against vcsim-plus (govmomi simulator v0.56.0 with disk-policy association, PBM update,
- * lagging compliance and host shutdown): the full apply → compliance → restore loop of study A7,
- * idempotency, in-place policy updates, rules the cluster cannot meet, and host failure.
- * Each test uses its own VMs (4 hosts, 8 VMs with an OS disk and a data disk each).
+ * lagging compliance and host standby): the full apply → compliance → restore loop of study A7,
+ * idempotency, in-place policy updates, rules the cluster cannot meet, VM resizing by guest
+ * shutdown (and hard power-off of a guest that does not stop), and a host failure the API can undo.
+ * Each policy test uses its own VMs (4 hosts, 8 VMs with an OS disk and a data disk each); the
+ * resize test puts back what it changes.
  */
 class VcsimPlusIT {
 
@@ -116,7 +119,7 @@ class VcsimPlusIT {
   }
 
   @Test
-  void hostShutdownPowersOffItsVmsAndTheHostComesBack() {
+  void hostStandbyStopsItsVmsAndPowerOnBringsHostAndVmsBack() {
     VsanFaultInjector faults = new VsanFaultInjector(ItSupport.settings(SIM.running(), "*"), ItSupport.ENV);
     String host;
     try (VsanSession session = ItSupport.session(SIM.running())) {
@@ -125,14 +128,47 @@ class VcsimPlusIT {
           .findFirst().orElseThrow().name();
     }
 
-    faults.inject(Fault.of("host-shutdown", host));
-    assertThat(hostState(host).powerState()).isEqualTo("poweredOff");
+    faults.inject(Fault.of("host-standby", host));
+    assertThat(hostState(host).powerState()).isEqualTo("standBy");
     assertThat(vmPower("DC0_C0_RP0_VM0")).isEqualTo("poweredOff");
 
     faults.inject(Fault.of("host-power-on", host));
-    faults.inject(Fault.of("vm-power-on", "DC0_C0_RP0_VM0"));
+    assertThat(hostState(host).powerState()).isEqualTo("poweredOn");
     assertThat(hostState(host).connectionState()).isEqualTo("connected");
-    assertThat(vmPower("DC0_C0_RP0_VM0")).isEqualTo("poweredOn");
+    assertThat(vmPower("DC0_C0_RP0_VM0")).as("powered on again by host-power-on")
+        .isEqualTo("poweredOn");
+  }
+
+  @Test
+  void powersAHungGuestOffHardAndAWillingOneByGuestShutdown() {
+    PlusControl control = new PlusControl(SIM.running());
+    control.guest("DC0_H0_VM1", true, true);
+    Map<String, String> settings = ItSupport.settings(SIM.running(), "DC0_H0_VM1");
+    settings.put("vsan.vm.cpus", "2");
+    settings.put("vsan.vm.shutdownSeconds", "1");
+    TestContext context = TestContext.of(VmSizeHook.NAME, Phase.RUN, settings);
+    VmSizeHook hook = new VmSizeHook(ItSupport.ENV);
+    try {
+      hook.before(context);
+    } finally {
+      control.guest("DC0_H0_VM1", true, false);
+    }
+    assertThat(context.facts()).containsEntry("vm.DC0_H0_VM1.powerOff",
+        "hard power-off (the guest did not shut down within 1 s)");
+    assertThat(vm("DC0_H0_VM1").cpus()).isEqualTo(2);
+    assertThat(vm("DC0_H0_VM1").powerState()).isEqualTo("poweredOn");
+
+    hook.after(context, PhaseOutcome.success());
+
+    assertThat(context.facts()).containsEntry("vm.DC0_H0_VM1.powerOff", "guest shutdown");
+    assertThat(vm("DC0_H0_VM1").cpus()).isEqualTo(1);
+    assertThat(vm("DC0_H0_VM1").powerState()).isEqualTo("poweredOn");
+  }
+
+  private static VmInfo vm(String name) {
+    try (VsanSession session = ItSupport.session(SIM.running())) {
+      return session.vim().vms().find(name::equals).get(0);
+    }
   }
 
   private static HostInfo hostState(String name) {
@@ -143,8 +179,6 @@ class VcsimPlusIT {
   }
 
   private static String vmPower(String name) {
-    try (VsanSession session = ItSupport.session(SIM.running())) {
-      return session.vim().vms().find(name::equals).get(0).powerState();
-    }
+    return vm(name).powerState();
   }
 }

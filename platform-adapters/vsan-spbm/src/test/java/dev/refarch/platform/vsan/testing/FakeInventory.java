@@ -27,7 +27,10 @@ public final class FakeInventory {
     this.pbm = pbm;
   }
 
-  /** Tasks of {@code method} end in error (the captured InvalidPowerState) from now on. */
+  /**
+   * Tasks of {@code method} end in error (the captured InvalidPowerState) from now on; a failed
+   * {@code ReconfigVM_Task} changes nothing, as on vCenter.
+   */
   public FakeInventory failTasks(String method) {
     outcomes.put(method, "error");
     return this;
@@ -94,7 +97,7 @@ public final class FakeInventory {
       return "HostSystem".equals(type) ? Xml.toString(hosts)
           : Payloads.text("vim/RetrievePropertiesEx-vm-names.xml");
     }
-    Document copy = (Document) vms.cloneNode(true);
+    Document copy = (Document) ("HostSystem".equals(type) ? hosts : vms).cloneNode(true);
     Element returnval = Xml.path(Payloads.bodyContent(copy), "returnval").orElseThrow();
     for (Element object : Xml.children(returnval, "objects")) {
       if (!objects.contains(Xml.text(object, "obj"))) {
@@ -105,6 +108,9 @@ public final class FakeInventory {
   }
 
   private String reconfigure(Element method, String vmId) {
+    if ("error".equals(outcomes.get("ReconfigVM_Task"))) {
+      return task("ReconfigVM_Task", Optional.empty()); // a failed reconfigure changes nothing
+    }
     Element spec = Xml.child(method, "spec").orElseThrow();
     Element vm = objectById(vms, vmId);
     Xml.child(spec, "numCPUs").ifPresent(n -> set(vm, "config.hardware.numCPU", n.getTextContent()));

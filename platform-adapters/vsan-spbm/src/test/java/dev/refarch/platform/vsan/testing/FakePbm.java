@@ -23,6 +23,7 @@ public final class FakePbm {
   private final AtomicInteger nextPolicy = new AtomicInteger();
   private volatile int lagChecks;
   private volatile boolean neverCompliant;
+  private volatile boolean loseCreateResponses;
 
   FakePbm() {
     Element returnval = Payloads.bodyContent(content);
@@ -36,6 +37,15 @@ public final class FakePbm {
   }
 
   /** Associated disks never become compliant (rules the cluster cannot meet). */
+  /**
+   * From now on {@code PbmCreate} creates the policy and then answers a fault, as a create whose
+   * response was lost looks to the client.
+   */
+  public FakePbm loseCreateResponses() {
+    loseCreateResponses = true;
+    return this;
+  }
+
   public FakePbm neverCompliant() {
     this.neverCompliant = true;
     return this;
@@ -125,6 +135,9 @@ public final class FakePbm {
     Xml.child(profile, "description").orElseThrow().setTextContent(Xml.text(spec, "description"));
     replaceConstraints(profile, spec);
     profiles.add(profile);
+    if (loseCreateResponses) {
+      return Payloads.text("pbm/PbmUpdate-MethodNotFound.xml");
+    }
     return Payloads.text("pbm/PbmCreate.xml").replace("633f5b29-d931-4b5e-ad2a-26a5fe10edbd", id);
   }
 
