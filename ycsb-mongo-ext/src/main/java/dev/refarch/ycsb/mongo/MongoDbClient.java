@@ -4,8 +4,6 @@ import com.mongodb.MongoException;
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.result.DeleteResult;
-import com.mongodb.client.result.UpdateResult;
 import com.mongodb.client.model.ReplaceOptions;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.config.PropertyMaps;
@@ -81,7 +79,8 @@ public class MongoDbClient extends DB {
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
   private final Map<String, MongoCollection<RawBsonDocument>> scanCollections = new HashMap<>();
   private Scanner scanner;
-  private final Projections projections = new Projections();
+  /** Reads and acknowledged writes of single records, on this instance's own session. */
+  private IdCommands commands;
 
   /**
    * Validates the properties, runs the hooks' {@code before} (first thread only) and joins the
@@ -111,6 +110,7 @@ public class MongoDbClient extends DB {
     bulk = loading && settings.batchSize() > 1
         ? new BulkInserter(settings.batchSize(), settings.upsert(), meter, ycsb, ackLog) : null;
     scanner = new Scanner(settings.scan());
+    commands = shared.commands(settings);
   }
 
   /** Joins the client and the measurement session; on failure, leaves both and the hooks. */
@@ -156,6 +156,10 @@ public class MongoDbClient extends DB {
         MeasurementSession.leave(meter);
         meter = null;
       }
+      if (commands != null) {
+        commands.close();
+        commands = null;
+      }
       shared.release();
       shared = null;
       collections.clear();
@@ -199,7 +203,7 @@ public class MongoDbClient extends DB {
 
   private Status doRead(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      RawBsonDocument doc = collection(table).find(byId(key)).projection(projections.of(fields)).first();
+      RawBsonDocument doc = commands.find(table, key, fields);
       if (doc == null) {
         return Status.NOT_FOUND;
       }
@@ -255,8 +259,11 @@ public class MongoDbClient extends DB {
 
   private Status doUpdate(String table, String key, Map<String, ByteIterator> values) {
     try {
-      UpdateResult r = collection(table).updateOne(byId(key), DocumentCodec.setFields(values));
-      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+      if (!commands.acknowledged()) {
+        collection(table).updateOne(byId(key), DocumentCodec.setFields(values));
+        return Status.OK;
+      }
+      return commands.update(table, key, values) == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
       ErrorLog.error("update", key, e);
       return statusOf(e);
@@ -275,15 +282,16 @@ public class MongoDbClient extends DB {
   }
 
   private Status doInsert(String table, String key, Map<String, ByteIterator> values) {
-    RawBsonDocument doc = DocumentCodec.record(key, values);
     if (bulk != null) {
-      return bulk.add(collection(table), doc);
+      return bulk.add(collection(table), DocumentCodec.record(key, values));
     }
     try {
-      if (settings.upsert()) {
-        collection(table).replaceOne(byId(key), doc, UPSERT);
+      if (!commands.acknowledged()) {
+        insertUnacknowledged(table, key, DocumentCodec.record(key, values));
+      } else if (settings.upsert()) {
+        commands.replace(table, key, values);
       } else {
-        collection(table).insertOne(doc);
+        commands.insert(table, key, values);
       }
       if (ackLog != null) {
         ackLog.acknowledged(key);
@@ -292,6 +300,15 @@ public class MongoDbClient extends DB {
     } catch (MongoException e) {
       ErrorLog.error("insert", key, e);
       return statusOf(e);
+    }
+  }
+
+  /** {@code w: 0}: the driver's own methods send the insert without waiting for a reply. */
+  private void insertUnacknowledged(String table, String key, RawBsonDocument doc) {
+    if (settings.upsert()) {
+      collection(table).replaceOne(byId(key), doc, UPSERT);
+    } else {
+      collection(table).insertOne(doc);
     }
   }
 
@@ -308,8 +325,11 @@ public class MongoDbClient extends DB {
 
   private Status doDelete(String table, String key) {
     try {
-      DeleteResult r = collection(table).deleteOne(byId(key));
-      return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+      if (!commands.acknowledged()) {
+        collection(table).deleteOne(byId(key));
+        return Status.OK;
+      }
+      return commands.delete(table, key) == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
       ErrorLog.error("delete", key, e);
       return statusOf(e);

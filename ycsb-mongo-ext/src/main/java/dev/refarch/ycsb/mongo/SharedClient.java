@@ -1,13 +1,16 @@
 package dev.refarch.ycsb.mongo;
 
+import com.mongodb.ClientSessionOptions;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.ReadConcern;
 import com.mongodb.ReadConcernLevel;
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
+import com.mongodb.connection.ClusterType;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -194,5 +197,20 @@ final class SharedClient {
 
   MongoDatabase database() {
     return database;
+  }
+
+  /**
+   * Point reads and writes for an instance with {@code s}, on a session of its own: not causally
+   * consistent (YCSB's operations are independent, and the driver's implicit sessions are not
+   * either); writes retryable when {@code mongodb.retryWrites} is on and the topology supports
+   * retryable writes (a replica set or sharded cluster, not a standalone server).
+   */
+  IdCommands commands(MongoSettings s) {
+    ClientSession session = client.startSession(ClientSessionOptions.builder()
+        .causallyConsistent(false).build());
+    boolean retryable = !topologyType.equals(ClusterType.STANDALONE.name())
+        && !topologyType.equals(ClusterType.UNKNOWN.name());
+    return new IdCommands(database, session, s.timeouts().retryReads(),
+        s.timeouts().retryWrites() && retryable);
   }
 }
