@@ -172,7 +172,8 @@ public final class ExperimentRunner {
       return "no '" + spec.cluster().type() + "' cluster provisioner on the class path (known: "
           + String.join(", ", known.keySet()) + ")";
     }
-    return Extensions.provisioner(spec.cluster().type()).unavailableReason(topology);
+    return Extensions.provisioner(spec.cluster().type()).unavailableReason(topology,
+        clusterSettings(spec));
   }
 
   private static RunningCluster start(ExperimentSpec spec, Topology topology) {
@@ -191,14 +192,14 @@ public final class ExperimentRunner {
 
   /**
    * What the provisioner gets: the spec's cluster settings, overridden by the spec's properties
-   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}) — so that
-   * {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties reach
-   * the vSAN hook.
+   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}, {@code testcontainers.}) —
+   * so that {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties
+   * reach the vSAN hook.
    */
   static Map<String, String> clusterSettings(ExperimentSpec spec) {
     Map<String, String> settings = new java.util.LinkedHashMap<>(spec.cluster().settings());
     spec.properties().forEach((k, v) -> {
-      if (k.startsWith("local.") || k.startsWith("k8s.")) {
+      if (k.startsWith("local.") || k.startsWith("k8s.") || k.startsWith("testcontainers.")) {
         settings.put(k, v);
       }
     });
