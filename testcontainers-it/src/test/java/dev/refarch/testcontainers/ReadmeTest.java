@@ -6,6 +6,8 @@ import dev.refarch.testcontainers.cluster.ContainerSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The README shows code and tables that the build keeps true. */
 class ReadmeTest {
@@ -21,10 +23,11 @@ class ReadmeTest {
         .contains(table);
   }
 
-  @Test
-  void exampleTestClassIsTheOneThatCompiles() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"CheckoutPerformanceIT", "ProfileStoreIT"})
+  void exampleTestClassIsTheOneThatCompiles(String example) throws Exception {
     String source = Files.readString(Path.of("src", "test", "java", "dev", "refarch",
-        "testcontainers", "example", "CheckoutPerformanceIT.java"));
+        "testcontainers", "example", example + ".java"));
     String shown = source.substring(source.indexOf("import "));
     assertThat(readme()).as("README.md must show this class verbatim:%n%s", shown)
         .contains(shown);

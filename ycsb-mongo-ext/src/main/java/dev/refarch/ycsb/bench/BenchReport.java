@@ -15,8 +15,10 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Rolls {@link BindingBenchmark}'s cells up into medians with min–max per (group, threads, side),
- * prints them as a table with the binding/raw ratios, and writes cells and summary as JSON.
- * Derived figures are computed from the stored cells, never measured twice.
+ * prints them as a table with the binding's ratio to each other side, and writes cells and
+ * summary as JSON. A ratio is taken per repetition — the binding's cell over the other side's
+ * cell of the same repetition, which ran next to it — and reported as the median with min–max of
+ * those ratios. Derived figures are computed from the stored cells, never measured twice.
  */
 final class BenchReport {
 
@@ -31,7 +33,12 @@ final class BenchReport {
   /** Median, minimum and maximum of one figure over a cell's repeats. */
   record Spread(double median, double min, double max) {
     static Spread of(List<Cell> cells, ToDoubleFunction<Cell> figure) {
-      double[] v = cells.stream().mapToDouble(figure).filter(d -> !Double.isNaN(d)).sorted().toArray();
+      return ofValues(cells.stream().map(figure::applyAsDouble).toList());
+    }
+
+    static Spread ofValues(List<Double> values) {
+      double[] v = values.stream().mapToDouble(Double::doubleValue).filter(d -> !Double.isNaN(d))
+          .sorted().toArray();
       if (v.length == 0) {
         return new Spread(Double.NaN, Double.NaN, Double.NaN);
       }
@@ -47,6 +54,11 @@ final class BenchReport {
   private List<Cell> of(String group, int threads, String side) {
     return cells.stream().filter(c -> c.group().equals(group) && c.threads() == threads
         && c.side().equals(side)).toList();
+  }
+
+  /** The sides in the order they first ran. */
+  private List<String> sides() {
+    return cells.stream().map(Cell::side).distinct().toList();
   }
 
   private List<String> groups() {
@@ -65,69 +77,90 @@ final class BenchReport {
     for (String group : groups()) {
       for (int t : threads(group)) {
         Map<String, Object> row = new LinkedHashMap<>();
-        for (String side : List.of("binding", "raw")) {
+        for (String side : sides()) {
           List<Cell> cs = of(group, t, side);
-          if (cs.isEmpty()) {
-            continue;
+          if (!cs.isEmpty()) {
+            row.put(side, sideSummary(cs));
           }
-          Map<String, Object> s = new LinkedHashMap<>();
-          s.put("repeats", cs.size());
-          s.put("throughput", Spread.of(cs, Cell::throughput));
-          s.put("cpuSecondsPer1000", Spread.of(cs, Cell::cpuPerThousand));
-          Map<String, Object> latency = new LinkedHashMap<>();
-          for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
-            for (String p : List.of("p50", "p99")) {
-              Spread sp = Spread.of(cs, c -> c.latencyUs().getOrDefault(op, Map.of())
-                  .getOrDefault(p, -1L) < 0 ? Double.NaN : c.latencyUs().get(op).get(p));
-              if (!Double.isNaN(sp.median())) {
-                latency.put(op + "." + p, sp);
-              }
-            }
-          }
-          s.put("latencyUs", latency);
-          s.put("errors", cs.stream().mapToLong(Cell::errors).sum());
-          row.put(side, s);
         }
-        ratios(group, t).forEach(row::put);
+        Map<String, Object> ratios = new LinkedHashMap<>();
+        for (String side : sides()) {
+          Spread throughput = pairedRatio(group, t, side, Cell::throughput);
+          if (!side.equals("binding") && !Double.isNaN(throughput.median())) {
+            ratios.put("binding/" + side, Map.of("throughput", throughput,
+                "cpuPerOperation", pairedRatio(group, t, side, Cell::cpuPerThousand)));
+          }
+        }
+        row.put("ratios", ratios);
+        row.put("loadAverage", Spread.of(cells.stream().filter(c -> c.group().equals(group)
+            && c.threads() == t).toList(), Cell::loadAverage));
         out.put(group + (group.equals("load") ? "/batch=" : "/threads=") + t, row);
       }
     }
     return out;
   }
 
-  private Map<String, Double> ratios(String group, int t) {
-    List<Cell> b = of(group, t, "binding");
-    List<Cell> r = of(group, t, "raw");
-    if (b.isEmpty() || r.isEmpty()) {
-      return Map.of();
+  private static Map<String, Object> sideSummary(List<Cell> cs) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("repeats", cs.size());
+    s.put("throughput", Spread.of(cs, Cell::throughput));
+    s.put("cpuSecondsPer1000", Spread.of(cs, Cell::cpuPerThousand));
+    Map<String, Object> latency = new LinkedHashMap<>();
+    for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
+      for (String p : List.of("p50", "p99")) {
+        Spread sp = Spread.of(cs, c -> c.latencyUs().getOrDefault(op, Map.of())
+            .getOrDefault(p, -1L) < 0 ? Double.NaN : c.latencyUs().get(op).get(p));
+        if (!Double.isNaN(sp.median())) {
+          latency.put(op + "." + p, sp);
+        }
+      }
     }
-    return Map.of("throughputRatio", Spread.of(b, Cell::throughput).median()
-            / Spread.of(r, Cell::throughput).median(),
-        "cpuRatio", Spread.of(b, Cell::cpuPerThousand).median()
-            / Spread.of(r, Cell::cpuPerThousand).median());
+    s.put("latencyUs", latency);
+    s.put("errors", cs.stream().mapToLong(Cell::errors).sum());
+    return s;
+  }
+
+  /**
+   * The binding's figure over {@code side}'s, one ratio per repetition in which both ran, as
+   * median and min–max; NaN when there is no such pair.
+   */
+  Spread pairedRatio(String group, int t, String side, ToDoubleFunction<Cell> figure) {
+    List<Cell> binding = of(group, t, "binding");
+    List<Cell> other = of(group, t, side);
+    List<Double> ratios = new ArrayList<>();
+    for (Cell b : binding) {
+      other.stream().filter(o -> o.repeat() == b.repeat()).findFirst()
+          .ifPresent(o -> ratios.add(figure.applyAsDouble(b) / figure.applyAsDouble(o)));
+    }
+    return Spread.ofValues(ratios);
   }
 
   /** The table printed at the end of a run. */
   String table() {
     StringBuilder s = new StringBuilder();
-    s.append(String.format(Locale.ROOT, "%-7s %4s %-8s %-26s %-22s %-40s%n", "cell", "thr", "side",
-        "ops/s median (min-max)", "CPU s/1000 ops", "p50/p99 us per op (medians)"));
+    s.append(String.format(Locale.ROOT, "%-7s %4s %-20s %-26s %-22s %-40s%n", "cell", "thr",
+        "side", "ops/s median (min-max)", "CPU s/1000 ops", "p50/p99 us per op (medians)"));
     for (String group : groups()) {
       for (int t : threads(group)) {
-        for (String side : List.of("binding", "raw")) {
+        for (String side : sides()) {
           List<Cell> cs = of(group, t, side);
-          if (cs.isEmpty()) {
-            continue;
+          if (!cs.isEmpty()) {
+            s.append(String.format(Locale.ROOT, "%-7s %4d %-20s %-26s %-22s %s%n", group, t, side,
+                Spread.of(cs, Cell::throughput).text("%.0f"),
+                Spread.of(cs, Cell::cpuPerThousand).text("%.3f"), latencies(cs)));
           }
-          s.append(String.format(Locale.ROOT, "%-7s %4d %-8s %-26s %-22s %s%n", group, t, side,
-              Spread.of(cs, Cell::throughput).text("%.0f"),
-              Spread.of(cs, Cell::cpuPerThousand).text("%.3f"), latencies(cs)));
         }
-        Map<String, Double> ratio = ratios(group, t);
-        if (!ratio.isEmpty()) {
-          s.append(String.format(Locale.ROOT, "%-7s %4d ratio    throughput %.3f, CPU/op %.3f%n",
-              group, t, ratio.get("throughputRatio"), ratio.get("cpuRatio")));
+        for (String side : sides()) {
+          Spread ratio = pairedRatio(group, t, side, Cell::throughput);
+          if (!side.equals("binding") && !Double.isNaN(ratio.median())) {
+            s.append(String.format(Locale.ROOT, "%-7s %4d binding/%-12s throughput %s, CPU/op %s%n",
+                group, t, side, ratio.text("%.3f"),
+                pairedRatio(group, t, side, Cell::cpuPerThousand).text("%.3f")));
+          }
         }
+        s.append(String.format(Locale.ROOT, "%-7s %4d load average %s%n", group, t,
+            Spread.of(cells.stream().filter(c -> c.group().equals(group) && c.threads() == t)
+                .toList(), Cell::loadAverage).text("%.1f")));
       }
     }
     return s.toString();
@@ -163,6 +196,7 @@ final class BenchReport {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("group", c.group());
     m.put(c.group().equals("load") ? "batch" : "threads", c.threads());
+    m.put("repeat", c.repeat());
     m.put("side", c.side());
     m.put("throughput", c.throughput());
     m.put("operations", c.operations());
@@ -170,6 +204,7 @@ final class BenchReport {
     m.put("cpuSecondsPer1000", c.cpuPerThousand());
     m.put("latencyUs", c.latencyUs());
     m.put("errors", c.errors());
+    m.put("loadAverage", c.loadAverage());
     return m;
   }
 

@@ -9,8 +9,6 @@ import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
-import dev.refarch.ycsb.mongo.MongoDbClient;
-import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,16 +22,29 @@ import org.bson.Document;
 import site.ycsb.Utils;
 
 /**
- * The binding's cost against a raw driver loop: starts a local one-member replica set, measures
- * bulk load at several batch sizes, then runs YCSB workloads at several thread counts twice per
- * repeat, once with the stock YCSB {@code site.ycsb.Client} and this binding, once with
- * {@link RawLoop}, alternating which goes first. Each run is a JVM of its own under
- * {@link CpuReport}, time-boxed ({@code maxexecutiontime} for YCSB), so the client's CPU seconds
- * per 1,000 operations compare like for like. Prints a table of medians with min–max and the
- * binding/raw ratios, and writes all cells as JSON.
+ * The binding against references that share YCSB, the workload and the server: starts a local
+ * one-member replica set, measures bulk load at several batch sizes, then runs YCSB workloads at
+ * several thread counts on every side ({@link BenchSide}), the sides of each repetition back to
+ * back and their order rotated from one repetition to the next:
  *
- * <p>Arguments are {@code key=value}; see {@link #GROUP} ({@code records=20000 loadrecords=5000 seconds=5
- * repeats=3 threads=1,4,16 workloads=a,b,c,e batches=1,100,1000 out=target/bench-binding.json}).
+ * <ul>
+ *   <li>{@code binding}: YCSB's {@code Client} with this binding;
+ *   <li>{@code stock-shaped}: YCSB's {@code Client} with {@link StockShapedDb}, the stock YCSB
+ *       binding's exact requests, on this project's driver;
+ *   <li>{@code stock-shaped-3.8.0}: the same source compiled against and run on
+ *       {@code mongo-java-driver} 3.8.0, the stock 0.17.0 binding's driver, on a class path of its
+ *       own ({@code reference38}, which {@code src/bin/bench-binding} builds);
+ *   <li>{@code raw}: {@link RawLoop}, plain driver code without YCSB;
+ *   <li>any real stock binding built elsewhere ({@code stock=label@classpath;…}).
+ * </ul>
+ *
+ * <p>Each cell is a JVM of its own under {@link CpuReport}, time-boxed, so client CPU seconds per
+ * 1,000 operations compare like for like. Prints medians with min–max per side, and the
+ * binding's ratio to each other side: one ratio per repetition (the sides of a repetition ran
+ * back to back), their median and min–max. Writes every cell, with the machine's load average,
+ * as JSON.
+ *
+ * <p>Arguments are {@code key=value}; see {@link #GROUP}.
  * Needs the {@code local} provisioner on the class path; {@code src/bin/bench-binding} sets that up.
  */
 public final class BindingBenchmark {
@@ -54,8 +65,17 @@ public final class BindingBenchmark {
       "load batch sizes (mongodb.batchsize), comma-separated (empty: none)");
   private static final Setting<String> OUT = Setting.string("bench.out",
       "ycsb-mongo-ext/target/bench-binding.json", "where the JSON results go");
-  static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS, REPEATS, THREADS,
-      WORKLOADS, BATCHES, OUT);
+  private static final Setting<String> SIDES = Setting.string("bench.sides",
+      "binding,stock-shaped,stock-shaped-3.8.0,raw", "sides of the run cells, comma-separated"
+          + " (the real stock bindings of `stock` join them)");
+  private static final Setting<String> REFERENCE38 = Setting.string("bench.reference38", null,
+      "class path of StockShapedDb compiled against mongo-java-driver 3.8.0, with that driver and"
+          + " YCSB; src/bin/bench-binding builds it");
+  private static final Setting<String> STOCK = Setting.string("bench.stock", null,
+      "real stock YCSB MongoDB bindings built elsewhere, as label@classpath;label@classpath (the"
+          + " class path holds site.ycsb.db.MongoDbClient, its driver, its logback.xml and YCSB)");
+  static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS,
+      REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK);
 
   private static final String TABLE = "usertable";
 
@@ -68,7 +88,7 @@ public final class BindingBenchmark {
       int eq = arg.indexOf('=');
       if (eq <= 0) {
         System.err.println("expected key=value, got '" + arg + "'; keys: records, loadrecords, seconds,"
-            + " repeats, threads, workloads, batches, out");
+            + " repeats, threads, workloads, batches, out, sides, reference38, stock");
         System.exit(2);
       }
       options.put("bench." + arg.substring(0, eq), arg.substring(eq + 1));
@@ -86,33 +106,33 @@ public final class BindingBenchmark {
   static int run(Map<String, String> options) throws IOException, InterruptedException {
     int records = RECORDS.from(options);
     int repeats = REPEATS.from(options);
+    List<BenchSide> sides = sides(options);
     List<Cell> cells = new ArrayList<>();
     try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of());
          MongoClient admin = MongoClients.create(cluster.connectionString())) {
-      Runner runner = new Runner(cluster.connectionString(), records, SECONDS.from(options));
+      CellRunner runner = new CellRunner(cluster.connectionString(), records, SECONDS.from(options));
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
       System.out.printf(Locale.ROOT, "binding benchmark: %d records of 10 x 100 B, %d s per run"
-          + " cell, %d repeats, local rs=1%n", records, SECONDS.from(options), repeats);
-      List<Integer> batches = ints(BATCHES.from(options));
+          + " cell, %d repeats, local rs=1, sides %s, load average %.1f%n", records,
+          SECONDS.from(options), repeats, sides.stream().map(BenchSide::name).toList(),
+          CellRunner.loadAverage());
+      BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
-        for (int batch : batches) {
+        for (int batch : ints(listed(options, BATCHES))) {
           table.drop();
-          cells.add(print(runner.load(batch, LOAD_RECORDS.from(options))));
+          cells.add(print(runner.load(binding, batch, LOAD_RECORDS.from(options), r)));
         }
       }
       table.drop();
-      print(runner.load(1000, records));
-      List<String> loaded = new ArrayList<>(records);
-      for (long i = 0; i < records; i++) {
-        loaded.add("user" + Utils.hash(i));
-      }
-      for (String workload : list(WORKLOADS.from(options))) {
+      print(runner.load(binding, 1000, records, 0));
+      Document loaded = new Document("_id", new Document("$nin", loadedKeys(records)));
+      for (String workload : list(listed(options, WORKLOADS))) {
         for (int threads : ints(THREADS.from(options))) {
           for (int r = 0; r < repeats; r++) {
-            for (String side : r % 2 == 0 ? List.of("binding", "raw") : List.of("raw", "binding")) {
-              cells.add(print(runner.run(side, workload, threads)));
+            for (BenchSide side : rotated(sides, r)) {
+              cells.add(print(runner.run(side, workload, threads, r)));
               // the run's inserts would collide with the next run's: back to the loaded records
-              table.deleteMany(new Document("_id", new Document("$nin", loaded)));
+              table.deleteMany(loaded);
             }
           }
         }
@@ -127,10 +147,66 @@ public final class BindingBenchmark {
     return 0;
   }
 
+  /** The sides asked for; a side whose class path is missing fails here, before anything runs. */
+  static List<BenchSide> sides(Map<String, String> options) {
+    String own = System.getProperty("java.class.path");
+    Map<String, BenchSide> known = new LinkedHashMap<>();
+    known.put("binding", BenchSide.binding(own));
+    known.put("stock-shaped", BenchSide.stockShaped("stock-shaped", own));
+    String reference38 = REFERENCE38.from(options);
+    if (reference38 != null) {
+      known.put("stock-shaped-3.8.0", BenchSide.stockShaped("stock-shaped-3.8.0", reference38));
+    }
+    known.put("raw", BenchSide.raw(own));
+    List<BenchSide> sides = new ArrayList<>();
+    for (String name : list(SIDES.from(options))) {
+      BenchSide side = known.get(name);
+      if (side == null) {
+        throw new ConfigurationException(SIDES.key(), name, String.join(", ", known.keySet()),
+            name.equals("stock-shaped-3.8.0") ? "set bench.reference38 (src/bin/bench-binding does)"
+                : "unknown side");
+      }
+      sides.add(side);
+    }
+    String stock = STOCK.from(options);
+    for (String entry : stock == null ? List.<String>of() : list(stock.replace(';', ','))) {
+      int at = entry.indexOf('@');
+      if (at <= 0) {
+        throw new ConfigurationException(STOCK.key(), entry, "label@classpath", null);
+      }
+      // the stock class path comes first; CpuReport, which wraps every cell, is found after it
+      sides.add(new BenchSide(entry.substring(0, at), "site.ycsb.db.MongoDbClient",
+          entry.substring(at + 1) + java.io.File.pathSeparator + CpuReport.location()));
+    }
+    return sides;
+  }
+
+  /** The sides in the order of repetition {@code r}: rotated by {@code r}, so none is always first. */
+  static List<BenchSide> rotated(List<BenchSide> sides, int r) {
+    List<BenchSide> order = new ArrayList<>(sides);
+    java.util.Collections.rotate(order, -(r % Math.max(1, sides.size())));
+    return order;
+  }
+
+  private static List<String> loadedKeys(int records) {
+    List<String> keys = new ArrayList<>(records);
+    for (long i = 0; i < records; i++) {
+      keys.add("user" + Utils.hash(i));
+    }
+    return keys;
+  }
+
   private static Cell print(Cell c) {
-    System.out.printf(Locale.ROOT, "%s %s %d: %.0f ops/s, %.3f CPU s/1000 ops, %d errors%n",
-        c.group(), c.side(), c.threads(), c.throughput(), c.cpuPerThousand(), c.errors());
+    System.out.printf(Locale.ROOT, "%s %s %d #%d: %.0f ops/s, %.3f CPU s/1000 ops, %d errors,"
+        + " load average %.1f%n", c.group(), c.side(), c.threads(), c.repeat() + 1, c.throughput(),
+        c.cpuPerThousand(), c.errors(), c.loadAverage());
     return c;
+  }
+
+  /** A list setting's text; given but empty means none, where a Setting would fall back to its default. */
+  private static String listed(Map<String, String> options, Setting<String> key) {
+    String given = options.get(key.key());
+    return given != null && given.isBlank() ? "" : key.from(options);
   }
 
   private static List<String> list(String csv) {
@@ -153,80 +229,5 @@ public final class BindingBenchmark {
     m.put("java", System.getProperty("java.version"));
     m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
     return m;
-  }
-
-  /** Forks the cells' JVMs. */
-  private record Runner(String url, int records, int seconds) {
-
-    Cell load(int batch, int count) throws IOException, InterruptedException {
-      Map<String, String> p = ycsbBase("a");
-      p.put("recordcount", String.valueOf(count));
-      p.put("mongodb.batchsize", String.valueOf(batch));
-      p.put("threadcount", "1");
-      return fork("load", batch, "binding", ycsbCommand("-load", p));
-    }
-
-    Cell run(String side, String workload, int threads) throws IOException, InterruptedException {
-      if (side.equals("raw")) {
-        return fork("run-" + workload, threads, side, List.of(RawLoop.class.getName(),
-            "url=" + url, "workload=" + workload, "recordcount=" + records,
-            "threads=" + threads, "seconds=" + seconds, "operationcount=" + operationCap(), "fieldcount=10", "fieldlength=100"));
-      }
-      Map<String, String> p = ycsbBase(workload);
-      p.put("threadcount", String.valueOf(threads));
-      p.put("operationcount", String.valueOf(operationCap()));
-      p.put("maxexecutiontime", String.valueOf(seconds));
-      return fork("run-" + workload, threads, side, ycsbCommand("-t", p));
-    }
-
-    /**
-     * YCSB 0.17 needs an operation count even when time-boxed; one the cell cannot reach. It also
-     * sizes the zipfian key range for inserts, so the raw loop is given the same.
-     */
-    long operationCap() {
-      return seconds * 100_000L;
-    }
-
-    private Map<String, String> ycsbBase(String workload) {
-      Map<String, String> p = new LinkedHashMap<>();
-      CoreWorkloads.properties(workload).forEach((k, v) -> p.put(k.toString(), v.toString()));
-      p.put("recordcount", String.valueOf(records));
-      p.put("fieldcount", "10");
-      p.put("fieldlength", "100");
-      p.put("hdrhistogram.percentiles", "50,99");
-      p.put("mongodb.url", url);
-      return p;
-    }
-
-    private static List<String> ycsbCommand(String phase, Map<String, String> properties) {
-      List<String> c = new ArrayList<>(List.of("site.ycsb.Client", phase, "-db",
-          MongoDbClient.class.getName()));
-      properties.forEach((k, v) -> c.addAll(List.of("-p", k + "=" + v)));
-      return c;
-    }
-
-    private static Cell fork(String group, int threads, String side, List<String> main)
-        throws IOException, InterruptedException {
-      Path out = Files.createTempFile("bench-binding", ".out");
-      Path cpu = Files.createTempFile("bench-binding", ".cpu");
-      try {
-        List<String> command = new ArrayList<>(List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", System.getProperty("java.class.path"), CpuReport.class.getName(), cpu.toString()));
-        command.addAll(main);
-        int exit = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(out.toFile()).start().waitFor();
-        String output = Files.readString(out);
-        String cpuText = Files.readString(cpu).trim();
-        if (exit != 0 || cpuText.isEmpty()) {
-          throw new IllegalStateException(side + " " + group + " at " + threads + " exited "
-              + exit + ":\n" + output);
-        }
-        return Cell.parse(group, threads, side, output, Long.parseLong(cpuText) / 1e9);
-      } finally {
-        Files.deleteIfExists(out);
-        Files.deleteIfExists(cpu);
-      }
-    }
   }
 }

@@ -11,15 +11,18 @@ import java.util.regex.Pattern;
  *
  * @param group {@code run-a}, {@code run-e}, … or {@code load}
  * @param threads client threads; for load cells, the batch size
- * @param side {@code binding} or {@code raw}
+ * @param repeat which repetition of the cell, from 0; the sides of one repetition ran back to back
+ * @param side {@code binding}, {@code raw}, {@code stock-shaped}, … ({@link BenchSide#name()})
  * @param throughput operations (or records) per second
  * @param operations operations done
  * @param cpuSeconds the client process's CPU time, user plus system
  * @param latencyUs per operation, {@code p50} and {@code p99} in microseconds
  * @param errors operations that returned an error
+ * @param loadAverage the machine's one-minute load average when the cell ended
  */
-record Cell(String group, int threads, String side, double throughput, long operations,
-    double cpuSeconds, Map<String, Map<String, Long>> latencyUs, long errors) {
+record Cell(String group, int threads, int repeat, String side, double throughput,
+    long operations, double cpuSeconds, Map<String, Map<String, Long>> latencyUs, long errors,
+    double loadAverage) {
 
   private static final Pattern OVERALL = Pattern.compile(
       "^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), ([0-9.Ee+-]+)$", Pattern.MULTILINE);
@@ -44,7 +47,8 @@ record Cell(String group, int threads, String side, double throughput, long oper
    *
    * @throws IllegalStateException when the output has no overall throughput
    */
-  static Cell parse(String group, int threads, String side, String output, double cpuSeconds) {
+  static Cell parse(String group, int threads, int repeat, String side, String output,
+      double cpuSeconds, double loadAverage) {
     double runtimeMs = Double.NaN;
     double throughput = Double.NaN;
     Matcher m = OVERALL.matcher(output);
@@ -71,6 +75,7 @@ record Cell(String group, int threads, String side, double throughput, long oper
       errors += Long.parseLong(m.group(2));
     }
     long operations = Math.round(throughput * runtimeMs / 1000.0);
-    return new Cell(group, threads, side, throughput, operations, cpuSeconds, latency, errors);
+    return new Cell(group, threads, repeat, side, throughput, operations, cpuSeconds, latency,
+        errors, loadAverage);
   }
 }

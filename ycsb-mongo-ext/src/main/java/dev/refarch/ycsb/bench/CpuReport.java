@@ -32,6 +32,16 @@ public final class CpuReport {
         .invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));
   }
 
+  /** The jar or folder this class is loaded from, to put it on another side's class path. */
+  static String location() {
+    try {
+      return java.nio.file.Path.of(CpuReport.class.getProtectionDomain().getCodeSource()
+          .getLocation().toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException("cannot locate " + CpuReport.class.getName(), e);
+    }
+  }
+
   /** This process's CPU time so far, in nanoseconds. */
   static long processCpuNanos() {
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

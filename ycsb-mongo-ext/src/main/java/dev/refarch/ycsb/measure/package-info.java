@@ -9,5 +9,7 @@
  * around an operation) and {@link dev.refarch.ycsb.measure.MeasuredDb} (the wrapper that adds all
  * of this to any binding). {@link dev.refarch.ycsb.measure.LatencyStats} turns a histogram into
  * the summary's figures, and is what the trial runner uses on merged histograms too.
+ * {@link dev.refarch.ycsb.measure.YcsbGlobals} is the one door to YCSB's static measurements,
+ * open only when YCSB's {@code Client} set them up.
  */
 package dev.refarch.ycsb.measure;

@@ -15,20 +15,16 @@ import org.bson.RawBsonDocument;
 import dev.refarch.ycsb.measure.Operation;
 import dev.refarch.ycsb.measure.ThreadMeter;
 import site.ycsb.Status;
-import site.ycsb.measurements.Measurements;
 
 /**
  * Buffers one YCSB thread's inserts and writes them as one unordered {@code insertMany} (or, with
  * upsert, one unordered bulk of {@code replaceOne} upserts) per batch.
  *
- * <p>Each flush's latency goes to YCSB's measurements as {@value #MEASUREMENT}, one entry per
- * round trip; YCSB's own {@code INSERT} entries then show the per-call buffering cost, and the
+ * <p>Each flush's latency goes to YCSB's measurements as {@value YcsbMeasurements#INSERT_BATCH},
+ * one entry per round trip; YCSB's own {@code INSERT} entries then show the per-call buffering cost, and the
  * call that fills a batch carries the flush. Not thread-safe: one instance per YCSB thread.
  */
 final class BulkInserter {
-
-  /** The measurement name under which each flush's latency is recorded. */
-  static final String MEASUREMENT = "INSERT-BATCH";
 
   private static final InsertManyOptions UNORDERED_INSERT = new InsertManyOptions().ordered(false);
   private static final BulkWriteOptions UNORDERED_BULK = new BulkWriteOptions().ordered(false);
@@ -38,17 +34,21 @@ final class BulkInserter {
   private final boolean upsert;
   private final List<RawBsonDocument> pending;
   private final ThreadMeter meter;
+  private final YcsbMeasurements ycsb;
   private final AckLog ackLog;
   private MongoCollection<RawBsonDocument> collection;
 
   /**
    * @param meter this library's measurements, or {@code null} when they are off
+   * @param ycsb YCSB's measurements
    * @param ackLog the audit log, or {@code null}; only batches written whole are logged
    */
-  BulkInserter(int batchSize, boolean upsert, ThreadMeter meter, AckLog ackLog) {
+  BulkInserter(int batchSize, boolean upsert, ThreadMeter meter, YcsbMeasurements ycsb,
+      AckLog ackLog) {
     this.batchSize = batchSize;
     this.upsert = upsert;
     this.meter = meter;
+    this.ycsb = ycsb;
     this.ackLog = ackLog;
     this.pending = new ArrayList<>(batchSize);
   }
@@ -97,9 +97,7 @@ final class BulkInserter {
     if (meter != null) {
       meter.record(Operation.INSERT_BATCH, start, status);
     }
-    Measurements measurements = Measurements.getMeasurements();
-    measurements.measure(MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
-    measurements.reportStatus(MEASUREMENT, status);
+    ycsb.batch(System.nanoTime() - start, status);
     return status;
   }
 

@@ -25,6 +25,11 @@ import site.ycsb.NumericByteIterator;
  */
 final class DocumentCodec {
 
+  private static final byte[] CURSOR = "cursor".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] FIRST_BATCH = "firstBatch".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] WRITE_ERRORS = "writeErrors".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
+
   /** BSON overhead per binary field beyond name and value: type, name terminator, length, subtype. */
   private static final int FIELD_OVERHEAD = 7;
 
@@ -35,10 +40,7 @@ final class DocumentCodec {
   static RawBsonDocument record(String key, Map<String, ByteIterator> values) {
     BasicOutputBuffer buffer = new BasicOutputBuffer(estimate(key, values));
     try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-      writer.writeStartDocument();
-      writer.writeString("_id", key);
-      writeFields(writer, values);
-      writer.writeEndDocument();
+      writeRecord(writer, key, values);
     }
     return new RawBsonDocument(buffer.getInternalBuffer(), 0, buffer.getPosition());
   }
@@ -47,13 +49,26 @@ final class DocumentCodec {
   static RawBsonDocument setFields(Map<String, ByteIterator> values) {
     BasicOutputBuffer buffer = new BasicOutputBuffer(estimate("", values) + 16);
     try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-      writer.writeStartDocument();
-      writer.writeStartDocument("$set");
-      writeFields(writer, values);
-      writer.writeEndDocument();
-      writer.writeEndDocument();
+      writeSet(writer, values);
     }
     return new RawBsonDocument(buffer.getInternalBuffer(), 0, buffer.getPosition());
+  }
+
+  /** Writes {@code {_id: key, field: value, ...}} as the writer's next document or value. */
+  static void writeRecord(BsonBinaryWriter writer, String key, Map<String, ByteIterator> values) {
+    writer.writeStartDocument();
+    writer.writeString("_id", key);
+    writeFields(writer, values);
+    writer.writeEndDocument();
+  }
+
+  /** Writes {@code {$set: {field: value, ...}}} as the writer's next document or value. */
+  static void writeSet(BsonBinaryWriter writer, Map<String, ByteIterator> values) {
+    writer.writeStartDocument();
+    writer.writeStartDocument("$set");
+    writeFields(writer, values);
+    writer.writeEndDocument();
+    writer.writeEndDocument();
   }
 
   private static void writeFields(BsonBinaryWriter writer, Map<String, ByteIterator> values) {
@@ -131,6 +146,91 @@ final class DocumentCodec {
       }
     }
     return size;
+  }
+
+  /**
+   * The first document of a {@code find} reply's {@code cursor.firstBatch}, as a view of the
+   * reply's bytes (no copy); {@code null} when the batch is empty.
+   *
+   * @throws BsonSerializationException when the reply has no {@code cursor.firstBatch}
+   */
+  static RawBsonDocument firstOfBatch(RawBsonDocument reply) {
+    ByteBuf buffer = reply.getByteBuffer();
+    byte[] b = buffer.array();
+    int cursor = element(b, buffer.position(), BsonType.DOCUMENT, CURSOR);
+    int batch = element(b, cursor, BsonType.ARRAY, FIRST_BATCH);
+    if (batch < 0) {
+      throw new BsonSerializationException("a find reply without cursor.firstBatch");
+    }
+    int first = batch + 4;
+    if (b[first] == 0) {
+      return null;
+    }
+    if (b[first] != BsonType.DOCUMENT.getValue()) {
+      throw new BsonSerializationException("cursor.firstBatch holds a BSON type 0x"
+          + Integer.toHexString(b[first] & 0xff) + ", not a document");
+    }
+    int value = cstringEnd(b, first + 1);
+    return new RawBsonDocument(b, value, int32(b, value));
+  }
+
+  /**
+   * The position of the value of the element named {@code wanted} (UTF-8) of type {@code type} in the document
+   * that starts at {@code document}, or -1 when it has none (or {@code document} is -1).
+   */
+  private static int element(byte[] b, int document, BsonType type, byte[] wanted) {
+    if (document < 0) {
+      return -1;
+    }
+    int end = document + int32(b, document) - 1;
+    int p = document + 4;
+    while (p < end) {
+      byte t = b[p++];
+      int nameStart = p;
+      p = cstringEnd(b, p);
+      if (t == type.getValue() && p - 1 - nameStart == wanted.length
+          && java.util.Arrays.equals(b, nameStart, p - 1, wanted, 0, wanted.length)) {
+        return p;
+      }
+      p = skip(t, b, p);
+    }
+    return -1;
+  }
+
+  /**
+   * A write command's reply in one pass: its {@code n} (0 when absent), or -1 when it holds
+   * {@code writeErrors} or a {@code writeConcernError}, for the caller to read them.
+   */
+  static long countUnlessWriteError(RawBsonDocument reply) {
+    ByteBuf buffer = reply.getByteBuffer();
+    byte[] b = buffer.array();
+    int start = buffer.position();
+    int end = start + int32(b, start) - 1;
+    long n = 0;
+    int p = start + 4;
+    while (p < end) {
+      byte type = b[p++];
+      int nameStart = p;
+      p = cstringEnd(b, p);
+      int nameLength = p - 1 - nameStart;
+      if (nameLength == 1 && b[nameStart] == 'n') {
+        n = type == BsonType.INT32.getValue() ? int32(b, p)
+            : type == BsonType.INT64.getValue() ? int64(b, p) : n;
+      } else if (nameIs(b, nameStart, nameLength, WRITE_ERRORS)
+          || nameIs(b, nameStart, nameLength, WRITE_CONCERN_ERROR)) {
+        return -1;
+      }
+      p = skip(type, b, p);
+    }
+    return n;
+  }
+
+  private static boolean nameIs(byte[] b, int from, int length, byte[] name) {
+    return length == name.length && java.util.Arrays.equals(b, from, from + length, name, 0, length);
+  }
+
+  private static long int64(byte[] b, int p) {
+    return (int32(b, p) & 0xffffffffL) | ((long) int32(b, p + 4)) << 32;
   }
 
   private static int int32(byte[] b, int p) {

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the binding actually runs with, resolved after connecting: printed once per JVM at start
+ * What a binding instance actually runs with, resolved after connecting: printed once per client
  * and kept for results manifests. Holds no secrets: the URL is masked.
  *
  * @param url the connection string, credentials masked

@@ -4,10 +4,9 @@ import com.mongodb.MongoException;
 import com.mongodb.MongoSocketException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.result.DeleteResult;
-import com.mongodb.client.result.UpdateResult;
 import com.mongodb.client.model.ReplaceOptions;
 import dev.refarch.platform.spi.Redaction;
+import dev.refarch.platform.spi.config.PropertyMaps;
 import dev.refarch.ycsb.hooks.ThreadHookSession;
 import dev.refarch.ycsb.measure.MeasuredDb;
 import dev.refarch.ycsb.measure.MeasurementProperties;
@@ -20,10 +19,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import site.ycsb.ByteIterator;
@@ -34,12 +33,27 @@ import site.ycsb.Status;
 /**
  * YCSB binding for MongoDB: {@code -db dev.refarch.ycsb.mongo.MongoDbClient}.
  *
- * <p>YCSB creates one instance per client thread; all instances of a JVM share one
- * {@code MongoClient} ({@link SharedClient}). The YCSB {@code table} is the collection. Reads,
- * updates and deletes of a missing key, and scans that find nothing, return
- * {@link Status#NOT_FOUND}. Scans follow {@code mongodb.scan.*} ({@link ScanSettings}). During load ({@code -load}) with {@code mongodb.batchsize > 1}, inserts
- * are buffered per thread and answered {@link Status#BATCHED_OK} until the batch is written; the
- * partial last batch is written in {@link #cleanup()}. Run-phase inserts are never buffered.
+ * <p>YCSB creates one instance per client thread; instances with the same connection settings
+ * share one {@code MongoClient} ({@link SharedClient}), instances with other settings get their
+ * own. The YCSB {@code table} is the collection. Reads, updates and deletes of a missing key, and
+ * scans that find nothing, return {@link Status#NOT_FOUND}. Scans follow {@code mongodb.scan.*}
+ * ({@link ScanSettings}). During load ({@code dotransactions=false}) with
+ * {@code mongodb.batchsize > 1}, inserts are buffered per thread and answered
+ * {@link Status#BATCHED_OK} until the batch is written; the partial last batch is written in
+ * {@link #cleanup()}. Run-phase inserts are never buffered.
+ *
+ * <p>It runs under YCSB's {@code Client} or embedded in any harness, used as YCSB's own binding
+ * tests use a binding:
+ *
+ * <pre>{@code
+ * MongoDbClient db = new MongoDbClient();
+ * Properties p = new Properties();
+ * p.setProperty("mongodb.url", "mongodb://127.0.0.1:27017/test");
+ * db.setProperties(p);
+ * db.init();
+ * Status s = db.insert("usertable", "user1", values);
+ * db.cleanup();
+ * }</pre>
  *
  * <p>{@link #init()} validates every {@code mongodb.*} property and the named platform hooks
  * before it connects or writes anything, and runs the hooks' {@code before} on the first thread;
@@ -53,6 +67,7 @@ public class MongoDbClient extends DB {
   /** The hook that sets up sharded collections, run implicitly when {@code mongodb.shardKey} is set. */
   static final String SHARDING_HOOK = "mongodb-sharding";
 
+  private MongoSettings settings;
   private SharedClient shared;
   private ThreadHookSession hooks;
   private BulkInserter bulk;
@@ -60,34 +75,55 @@ public class MongoDbClient extends DB {
   private AckLog ackLog;
   /** Present when {@code measurement.dir} is set: this library's measurements, beside YCSB's. */
   private ThreadMeter meter;
+  private YcsbMeasurements ycsb = YcsbMeasurements.NONE;
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
   private final Map<String, MongoCollection<RawBsonDocument>> scanCollections = new HashMap<>();
   private Scanner scanner;
-  private final Map<Set<String>, BsonDocument> projections = new HashMap<>();
-  private ScanMeasurements scanMeasurements;
+  /** Reads and acknowledged writes of single records, on this instance's own session. */
+  private IdCommands commands;
 
+  /**
+   * Validates the properties, runs the hooks' {@code before} (first thread only) and joins the
+   * client for these connection settings. Works with or without YCSB's {@code Client}; a
+   * {@code Properties}' defaults count as its own entries.
+   */
   @Override
   public void init() throws DBException {
-    MongoSettings settings;
+    // one flat copy, so that every reader sees a key set only in the defaults the same way
+    Properties props = PropertyMaps.flattenToProperties(getProperties());
     MeasurementSettings measurement;
     try {
-      settings = MongoSettings.fromProperties(getProperties());
+      settings = MongoSettings.fromProperties(props);
       // parsed even when measurement is off, so that a misspelt measurement.* key fails too
-      measurement = MeasurementSettings.fromProperties(getProperties(), MeasuredDb.DEFAULT_DIR);
-      hooks = ThreadHookSession.join(getProperties(),
+      measurement = MeasurementSettings.fromProperties(props, MeasuredDb.DEFAULT_DIR);
+      hooks = ThreadHookSession.join(props,
           settings.sharding().isActive() ? List.of(SHARDING_HOOK) : List.of());
     } catch (IllegalArgumentException e) {
       throw new DBException(e.getMessage(), e);
     }
-    boolean loading = !Boolean.parseBoolean(getProperties().getProperty("dotransactions", "true"));
+    boolean loading = !Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
+    connect(loading, MeasurementProperties.DIR.from(props) != null ? measurement : null);
+    ackLog = settings.auditDir().map(AckLog::new).orElse(null);
+    ycsb = YcsbMeasurements.of(props);
+    // batching is for loading: a run-phase insert must be in the database when YCSB
+    // acknowledges its key, or later reads and scans of that key would find nothing
+    bulk = loading && settings.batchSize() > 1
+        ? new BulkInserter(settings.batchSize(), settings.upsert(), meter, ycsb, ackLog) : null;
+    scanner = new Scanner(settings.scan());
+    commands = shared.commands(settings);
+  }
+
+  /** Joins the client and the measurement session; on failure, leaves both and the hooks. */
+  private void connect(boolean loading, MeasurementSettings measurement) throws DBException {
     try {
       shared = SharedClient.acquire(settings);
       hooks.before();
-      shared.prepareCollection(loading);
-      if (MeasurementProperties.DIR.from(getProperties()) != null) {
+      shared.prepareCollection(settings, loading);
+      if (measurement != null) {
         meter = MeasurementSession.join(measurement);
         MeasurementSession.describe("binding", MongoDbClient.class.getName());
-        shared.effective().asMap().forEach((k, v) -> MeasurementSession.describe("mongodb." + k, v));
+        shared.effective(settings).asMap()
+            .forEach((k, v) -> MeasurementSession.describe("mongodb." + k, v));
       }
     } catch (RuntimeException e) {
       String reason = Redaction.maskUri(e.getMessage());
@@ -99,13 +135,6 @@ public class MongoDbClient extends DB {
       hooks = null;
       throw new DBException(reason, e);
     }
-    // batching is for loading: a run-phase insert must be in the database when YCSB
-    // acknowledges its key, or later reads and scans of that key would find nothing
-    ackLog = settings.auditDir().map(AckLog::new).orElse(null);
-    bulk = loading && settings.batchSize() > 1
-        ? new BulkInserter(settings.batchSize(), settings.upsert(), meter, ackLog) : null;
-    scanner = new Scanner(settings.scan());
-    scanMeasurements = new ScanMeasurements(getProperties());
   }
 
   @Override
@@ -127,8 +156,14 @@ public class MongoDbClient extends DB {
         MeasurementSession.leave(meter);
         meter = null;
       }
+      if (commands != null) {
+        commands.close();
+        commands = null;
+      }
       shared.release();
       shared = null;
+      collections.clear();
+      scanCollections.clear();
       ThreadHookSession session = hooks;
       hooks = null;
       session.leave(failure);
@@ -138,7 +173,10 @@ public class MongoDbClient extends DB {
     }
   }
 
-  /** What the most recently opened client of this JVM runs with, once a thread has initialised. */
+  /**
+   * What the most recently initialised instance of this JVM runs with. With several connection
+   * settings in one JVM, each instance's own is in its {@code measurement.dir} manifest.
+   */
   public static Optional<EffectiveSettings> effectiveSettings() {
     return SharedClient.lastEffective();
   }
@@ -150,29 +188,6 @@ public class MongoDbClient extends DB {
 
   private static BsonDocument byId(String key) {
     return new BsonDocument("_id", new BsonString(key));
-  }
-
-  /** The projection of {@code fields}, built once per distinct set of fields (YCSB asks for few). */
-  private BsonDocument projection(Set<String> fields) {
-    if (fields == null) {
-      return null;
-    }
-    BsonDocument p = projections.get(fields);
-    if (p == null) {
-      p = newProjection(fields);
-      if (projections.size() < 1024) {
-        projections.put(Set.copyOf(fields), p);
-      }
-    }
-    return p;
-  }
-
-  private static BsonDocument newProjection(Set<String> fields) {
-    BsonDocument p = new BsonDocument();
-    for (String f : fields) {
-      p.append(f, new BsonInt32(1));
-    }
-    return p;
   }
 
   @Override
@@ -188,7 +203,7 @@ public class MongoDbClient extends DB {
 
   private Status doRead(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      RawBsonDocument doc = collection(table).find(byId(key)).projection(projection(fields)).first();
+      RawBsonDocument doc = commands.find(table, key, fields);
       if (doc == null) {
         return Status.NOT_FOUND;
       }
@@ -216,7 +231,7 @@ public class MongoDbClient extends DB {
       meter.recordValue(Metric.SCAN_BYTES, scanner.bytes());
     }
     if (status == Status.OK || status == Status.NOT_FOUND) {
-      scanMeasurements.record(scanner.documents(), scanner.bytes());
+      ycsb.scan(scanner.documents(), scanner.bytes());
     }
     return status;
   }
@@ -224,7 +239,7 @@ public class MongoDbClient extends DB {
   private MongoCollection<RawBsonDocument> scanCollection(String table) {
     MongoCollection<RawBsonDocument> c = scanCollections.get(table);
     if (c == null) {
-      c = shared.settings().scan().readPreference().map(collection(table)::withReadPreference)
+      c = settings.scan().readPreference().map(collection(table)::withReadPreference)
           .orElseGet(() -> collection(table));
       scanCollections.put(table, c);
     }
@@ -244,8 +259,11 @@ public class MongoDbClient extends DB {
 
   private Status doUpdate(String table, String key, Map<String, ByteIterator> values) {
     try {
-      UpdateResult r = collection(table).updateOne(byId(key), DocumentCodec.setFields(values));
-      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+      if (!commands.acknowledged()) {
+        collection(table).updateOne(byId(key), DocumentCodec.setFields(values));
+        return Status.OK;
+      }
+      return commands.update(table, key, values) == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
       ErrorLog.error("update", key, e);
       return statusOf(e);
@@ -264,15 +282,16 @@ public class MongoDbClient extends DB {
   }
 
   private Status doInsert(String table, String key, Map<String, ByteIterator> values) {
-    RawBsonDocument doc = DocumentCodec.record(key, values);
     if (bulk != null) {
-      return bulk.add(collection(table), doc);
+      return bulk.add(collection(table), DocumentCodec.record(key, values));
     }
     try {
-      if (shared.settings().upsert()) {
-        collection(table).replaceOne(byId(key), doc, UPSERT);
+      if (!commands.acknowledged()) {
+        insertUnacknowledged(table, key, DocumentCodec.record(key, values));
+      } else if (settings.upsert()) {
+        commands.replace(table, key, values);
       } else {
-        collection(table).insertOne(doc);
+        commands.insert(table, key, values);
       }
       if (ackLog != null) {
         ackLog.acknowledged(key);
@@ -281,6 +300,15 @@ public class MongoDbClient extends DB {
     } catch (MongoException e) {
       ErrorLog.error("insert", key, e);
       return statusOf(e);
+    }
+  }
+
+  /** {@code w: 0}: the driver's own methods send the insert without waiting for a reply. */
+  private void insertUnacknowledged(String table, String key, RawBsonDocument doc) {
+    if (settings.upsert()) {
+      collection(table).replaceOne(byId(key), doc, UPSERT);
+    } else {
+      collection(table).insertOne(doc);
     }
   }
 
@@ -297,8 +325,11 @@ public class MongoDbClient extends DB {
 
   private Status doDelete(String table, String key) {
     try {
-      DeleteResult r = collection(table).deleteOne(byId(key));
-      return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+      if (!commands.acknowledged()) {
+        collection(table).deleteOne(byId(key));
+        return Status.OK;
+      }
+      return commands.delete(table, key) == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
       ErrorLog.error("delete", key, e);
       return statusOf(e);

@@ -8,6 +8,7 @@ import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.PropertyMaps;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -80,15 +81,15 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
   }
 
   /**
-   * Parses and validates every {@code mongodb.*} property, rejecting unknown keys.
+   * Parses and validates every {@code mongodb.*} property, rejecting unknown keys. A
+   * {@code Properties}' defaults count as its own entries do, for every key read here.
    *
    * @throws ConfigurationException for the first bad key, value or combination
    */
-  public static MongoSettings fromProperties(Map<?, ?> properties) {
+  public static MongoSettings fromProperties(Map<?, ?> given) {
+    Map<String, String> properties = PropertyMaps.flatten(given);
     GROUP.rejectUnknown(properties);
     requireRefarchWorkload(properties);
-    Map<String, String> source = new LinkedHashMap<>();
-    properties.forEach((k, v) -> source.put(k.toString(), v.toString()));
 
     ConnectionString url = parseUrl(URL.from(properties));
     Optional<Durability> durability = DURABILITY.find(properties);
@@ -110,7 +111,7 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     return new MongoSettings(url, database, durability, wc, READ_PREFERENCE.find(properties),
         READ_CONCERN.find(properties), batch, UPSERT.from(properties), THREADS.from(properties),
         timeouts, AUDIT_DIR.find(properties).map(java.nio.file.Path::of), TABLE.from(properties),
-        ScanSettings.fromProperties(properties), shardingSettings(properties), source);
+        ScanSettings.fromProperties(properties), shardingSettings(properties), properties);
   }
 
   /** The explicit key, else the URL's value, else the key's default. */
@@ -123,14 +124,14 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
    * {@code refarch.*} keys mean something only to {@code RefarchWorkload}; with another workload
    * class YCSB would ignore them silently, so they fail here.
    */
-  private static void requireRefarchWorkload(Map<?, ?> properties) {
-    Object workload = properties.get("workload");
-    Optional<String> key = properties.keySet().stream().map(Object::toString)
+  private static void requireRefarchWorkload(Map<String, String> properties) {
+    String workload = properties.get("workload");
+    Optional<String> key = properties.keySet().stream()
         .filter(k -> k.startsWith("refarch.")).sorted().findFirst();
-    if (workload == null || key.isEmpty() || extendsRefarchWorkload(workload.toString().trim())) {
+    if (workload == null || key.isEmpty() || extendsRefarchWorkload(workload.trim())) {
       return;
     }
-    throw new ConfigurationException("workload", workload.toString(), REFARCH_WORKLOAD
+    throw new ConfigurationException("workload", workload, REFARCH_WORKLOAD
         + " or a subclass, while " + key.get() + " is set", "other workloads ignore refarch.* keys");
   }
 

@@ -1,5 +1,6 @@
 package dev.refarch.ycsb.workloads;
 
+import dev.refarch.platform.spi.config.PropertyMaps;
 import java.util.Map;
 import site.ycsb.Utils;
 
@@ -44,7 +45,7 @@ public record KeySpace(boolean ordered, int zeroPadding, long recordCount, long 
   }
 
   private static String text(Map<?, ?> properties, String key, String fallback) {
-    Object v = properties.get(key);
+    Object v = PropertyMaps.get(properties, key);
     return v == null || v.toString().isBlank() ? fallback : v.toString().trim();
   }
 

@@ -3,6 +3,7 @@ package dev.refarch.ycsb.workloads;
 import static dev.refarch.ycsb.workloads.WorkloadProperties.*;
 
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.PropertyMaps;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -70,7 +71,7 @@ public record WorkloadSettings(Optional<DataPreset> preset, double compressibili
       requireSame(properties, "fieldcount", p.fieldCount(), p);
       requireSame(properties, "fieldlength", p.fieldLength(), p);
     });
-    if (Boolean.parseBoolean(String.valueOf(properties.get("dataintegrity")))) {
+    if (Boolean.parseBoolean(String.valueOf(PropertyMaps.get(properties, "dataintegrity")))) {
       throw new ConfigurationException("dataintegrity", "true", "false with RefarchWorkload",
           "its values are random by design; use site.ycsb.workloads.CoreWorkload to verify data");
     }
@@ -82,7 +83,7 @@ public record WorkloadSettings(Optional<DataPreset> preset, double compressibili
 
   private static void requireSame(Map<?, ?> properties, String key, int presetValue,
       DataPreset preset) {
-    Object given = properties.get(key);
+    Object given = PropertyMaps.get(properties, key);
     if (given != null && !given.toString().isBlank() && !given.toString().trim().equals(
         String.valueOf(presetValue))) {
       throw new ConfigurationException(key, given.toString(), presetValue + " (refarch.data.preset="

@@ -83,4 +83,34 @@ class DocumentCodecTest {
     assertThat(out.get("field0").toArray()).isEqualTo("xyz".getBytes(StandardCharsets.UTF_8));
     assertThat(bytes).isEqualTo(DocumentCodec.record("user1", v).getByteBuffer().remaining());
   }
+
+  /** A find reply as the server shapes it, with {@code firstBatch} after other cursor fields. */
+  private static RawBsonDocument reply(String batchJson) {
+    return RawBsonDocument.parse("{\"cursor\": {\"id\": {\"$numberLong\": \"0\"},"
+        + " \"ns\": \"ycsb.usertable\", \"firstBatch\": " + batchJson + "}, \"ok\": 1.0,"
+        + " \"operationTime\": {\"$timestamp\": {\"t\": 1, \"i\": 1}}}");
+  }
+
+  @Test
+  void firstOfBatchIsTheReplysFirstDocumentInPlace() {
+    RawBsonDocument doc = DocumentCodec.firstOfBatch(
+        reply("[{\"_id\": \"user1\", \"f\": \"a\"}, {\"_id\": \"user2\"}]"));
+    assertThat(doc.toJson()).isEqualTo("{\"_id\": \"user1\", \"f\": \"a\"}");
+    Map<String, ByteIterator> out = new HashMap<>();
+    DocumentCodec.decode(doc, null, out);
+    assertThat(out.get("f").toString()).isEqualTo("a");
+  }
+
+  @Test
+  void firstOfAnEmptyBatchIsNull() {
+    assertThat(DocumentCodec.firstOfBatch(reply("[]"))).isNull();
+  }
+
+  @Test
+  void aReplyWithoutABatchIsRejected() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+        DocumentCodec.firstOfBatch(RawBsonDocument.parse("{\"ok\": 1.0, \"cursor\": {\"id\": 0}}")))
+        .isInstanceOf(org.bson.BsonSerializationException.class)
+        .hasMessageContaining("cursor.firstBatch");
+  }
 }

@@ -19,9 +19,6 @@ final class InProcessClients implements AutoCloseable {
     Properties p = new Properties();
     p.setProperty("mongodb.url", url);
     p.putAll(settings);
-    // in-process, YCSB's measurements are not initialised by its Client; the binding reports
-    // bulk flushes to them as it would inside YCSB
-    site.ycsb.measurements.Measurements.setProperties(p);
     MongoDbClient c = new MongoDbClient();
     c.setProperties(p);
     c.init();

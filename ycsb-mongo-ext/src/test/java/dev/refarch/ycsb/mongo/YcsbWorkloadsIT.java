@@ -86,7 +86,7 @@ class YcsbWorkloadsIT {
     YcsbProcess.Result load = YcsbProcess.run("-load", props, TIMEOUT);
     assertThat(load.exitCode()).as(load.all()).isZero();
     // 10 full batches during the run and the partial 11th in cleanup()
-    assertThat(load.operations(BulkInserter.MEASUREMENT)).isEqualTo(11);
+    assertThat(load.operations(YcsbMeasurements.INSERT_BATCH)).isEqualTo(11);
     assertThat(load.count("INSERT", "OK")).isEqualTo(10);
     assertThat(load.count("INSERT", "BATCHED_OK")).isEqualTo(993);
     try (MongoClient client = MongoClients.create(cluster.connectionString())) {

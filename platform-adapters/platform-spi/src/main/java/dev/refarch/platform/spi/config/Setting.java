@@ -177,9 +177,12 @@ public final class Setting<T> {
     return find(settings).orElse(defaultValue);
   }
 
-  /** The value in {@code settings} when present and not blank. */
+  /**
+   * The value in {@code settings} when present and not blank; a {@code Properties}' defaults
+   * count (see {@link PropertyMaps}).
+   */
   public Optional<T> find(Map<?, ?> settings) {
-    Object raw = settings.get(key);
+    Object raw = PropertyMaps.get(settings, key);
     if (raw == null || raw.toString().isBlank()) {
       return Optional.empty();
     }

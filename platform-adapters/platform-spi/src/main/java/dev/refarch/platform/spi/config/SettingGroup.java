@@ -67,17 +67,18 @@ public final class SettingGroup {
 
   /**
    * Throws for the first key (in sorted order) under this prefix that is not declared, naming
-   * the closest declared key.
+   * the closest declared key. Keys in a {@code Properties}' defaults count too.
    *
    * @throws ConfigurationException for an unknown key
    */
   public void rejectUnknown(Map<?, ?> properties) {
-    properties.keySet().stream().map(Object::toString).sorted()
+    PropertyMaps.keys(properties).stream()
         .filter(k -> k.startsWith(prefix) && !settings.containsKey(k))
         .findFirst()
         .ifPresent(unknown -> {
           Optional<String> closest = Suggestions.closest(unknown, settings.keySet());
-          throw new ConfigurationException(unknown, String.valueOf(properties.get(unknown)),
+          throw new ConfigurationException(unknown,
+              String.valueOf(PropertyMaps.get(properties, unknown)),
               "a known key under '" + prefix + "': " + String.join(", ", settings.keySet()),
               closest.map(c -> "unknown key; did you mean '" + c + "'?").orElse("unknown key"));
         });

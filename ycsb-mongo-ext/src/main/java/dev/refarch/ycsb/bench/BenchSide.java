@@ -1,0 +1,56 @@
+package dev.refarch.ycsb.bench;
+
+import dev.refarch.ycsb.mongo.MongoDbClient;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One side of {@link BindingBenchmark}: what runs a cell and on which class path. YCSB sides run
+ * the stock {@code site.ycsb.Client} with a binding class ({@code db}); the raw side runs
+ * {@link RawLoop}.
+ *
+ * @param name the side's label in tables and JSON, e.g. {@code binding} or {@code stock-shaped-3.8.0}
+ * @param db the YCSB binding class, or {@code null} for the raw loop
+ * @param classPath the forked JVM's class path; it must hold {@link CpuReport} and YCSB's core
+ */
+record BenchSide(String name, String db, String classPath) {
+
+  BenchSide {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(classPath, "classPath");
+  }
+
+  /** This project's binding on this JVM's class path. */
+  static BenchSide binding(String classPath) {
+    return new BenchSide("binding", MongoDbClient.class.getName(), classPath);
+  }
+
+  /** The raw driver loop on this JVM's class path. */
+  static BenchSide raw(String classPath) {
+    return new BenchSide("raw", null, classPath);
+  }
+
+  /** The stock-shaped reference ({@link StockShapedDb}) with the driver on {@code classPath}. */
+  static BenchSide stockShaped(String name, String classPath) {
+    return new BenchSide(name, StockShapedDb.class.getName(), classPath);
+  }
+
+  boolean isYcsb() {
+    return db != null;
+  }
+
+  /** The main class and arguments of a run cell (after {@link CpuReport} and its file). */
+  List<String> runCommand(Map<String, String> ycsbProperties, Map<String, String> rawArgs) {
+    List<String> c = new ArrayList<>();
+    if (isYcsb()) {
+      c.addAll(List.of("site.ycsb.Client", "-t", "-db", db));
+      ycsbProperties.forEach((k, v) -> c.addAll(List.of("-p", k + "=" + v)));
+    } else {
+      c.add(RawLoop.class.getName());
+      rawArgs.forEach((k, v) -> c.add(k + "=" + v));
+    }
+    return c;
+  }
+}

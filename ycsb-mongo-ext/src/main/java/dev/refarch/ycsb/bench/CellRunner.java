@@ -1,0 +1,104 @@
+package dev.refarch.ycsb.bench;
+
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Forks the JVMs of {@link BindingBenchmark}'s cells, each under {@link CpuReport} on its side's
+ * class path, and reads each back as a {@link Cell}. Run cells are time-boxed: YCSB's
+ * {@code maxexecutiontime}, the raw loop's {@code seconds}.
+ *
+ * @param url the cluster's connection string
+ * @param records records loaded; the run phase's key space
+ * @param seconds seconds per run cell
+ */
+record CellRunner(String url, int records, int seconds) {
+
+  /** A bulk load with the binding at {@code batch} documents per insertMany. */
+  Cell load(BenchSide binding, int batch, int count, int repeat)
+      throws IOException, InterruptedException {
+    Map<String, String> p = ycsbBase("a");
+    p.put("recordcount", String.valueOf(count));
+    p.put("mongodb.batchsize", String.valueOf(batch));
+    p.put("threadcount", "1");
+    List<String> main = new ArrayList<>(List.of("site.ycsb.Client", "-load", "-db", binding.db()));
+    p.forEach((k, v) -> main.addAll(List.of("-p", k + "=" + v)));
+    return fork("load", batch, repeat, binding, main);
+  }
+
+  /** One run cell of {@code side}: workload {@code workload} at {@code threads}. */
+  Cell run(BenchSide side, String workload, int threads, int repeat)
+      throws IOException, InterruptedException {
+    Map<String, String> p = ycsbBase(workload);
+    p.put("threadcount", String.valueOf(threads));
+    p.put("operationcount", String.valueOf(operationCap()));
+    p.put("maxexecutiontime", String.valueOf(seconds));
+    Map<String, String> raw = new LinkedHashMap<>();
+    raw.put("url", url);
+    raw.put("workload", workload);
+    raw.put("recordcount", String.valueOf(records));
+    raw.put("threads", String.valueOf(threads));
+    raw.put("seconds", String.valueOf(seconds));
+    raw.put("operationcount", String.valueOf(operationCap()));
+    raw.put("fieldcount", "10");
+    raw.put("fieldlength", "100");
+    return fork("run-" + workload, threads, repeat, side, side.runCommand(p, raw));
+  }
+
+  /**
+   * YCSB 0.17 needs an operation count even when time-boxed; one the cell cannot reach. It also
+   * sizes the zipfian key range for inserts, so the raw loop is given the same.
+   */
+  long operationCap() {
+    return seconds * 100_000L;
+  }
+
+  private Map<String, String> ycsbBase(String workload) {
+    Map<String, String> p = new LinkedHashMap<>();
+    CoreWorkloads.properties(workload).forEach((k, v) -> p.put(k.toString(), v.toString()));
+    p.put("recordcount", String.valueOf(records));
+    p.put("fieldcount", "10");
+    p.put("fieldlength", "100");
+    p.put("hdrhistogram.percentiles", "50,99");
+    p.put("mongodb.url", url);
+    return p;
+  }
+
+  /** The machine's one-minute load average, or NaN where the OS does not tell. */
+  static double loadAverage() {
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    return load < 0 ? Double.NaN : load;
+  }
+
+  private static Cell fork(String group, int threads, int repeat, BenchSide side,
+      List<String> main) throws IOException, InterruptedException {
+    Path out = Files.createTempFile("bench-binding", ".out");
+    Path cpu = Files.createTempFile("bench-binding", ".cpu");
+    try {
+      List<String> command = new ArrayList<>(List.of(
+          Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", side.classPath(), CpuReport.class.getName(), cpu.toString()));
+      command.addAll(main);
+      int exit = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(out.toFile()).start().waitFor();
+      String output = Files.readString(out);
+      String cpuText = Files.readString(cpu).trim();
+      if (exit != 0 || cpuText.isEmpty()) {
+        throw new IllegalStateException(side.name() + " " + group + " at " + threads + " exited "
+            + exit + ":\n" + output);
+      }
+      return Cell.parse(group, threads, repeat, side.name(), output,
+          Long.parseLong(cpuText) / 1e9, loadAverage());
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(cpu);
+    }
+  }
+}
