@@ -204,8 +204,13 @@ class MeasurementAccuracyIT {
     long over100msService = log.get("READ.service").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
     long over100msResponse = log.get("READ.response").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
     assertThat(over100msService).as("only the stalled operation itself").isEqualTo(1);
-    assertThat(over100msResponse).isCloseTo(expectedQueued(truth(dir), 0.5, 100),
-        org.assertj.core.data.Percentage.withPercentage(2));
+    // YCSB's schedule starts when the thread starts, the truth's at its first operation's start:
+    // on a loaded machine they differ by up to several milliseconds (865 against 848 expected
+    // was seen), which moves operations whose lateness is near 100 ms across the threshold. The
+    // count must lie within what origins 10 ms apart give (hundreds; uncorrected it would be 1).
+    List<String[]> truth = truth(dir);
+    assertThat(over100msResponse).isBetween(expectedQueued(truth, 0.5, 110),
+        expectedQueued(truth, 0.5, 90));
   }
 
   /**
