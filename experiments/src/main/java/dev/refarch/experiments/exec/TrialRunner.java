@@ -2,20 +2,18 @@ package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.audit.AckAudit;
 import dev.refarch.experiments.results.ClientOutput;
-import dev.refarch.experiments.results.PhaseMerge;
 import dev.refarch.experiments.results.ResultsFolder;
-import dev.refarch.experiments.results.SteadyState;
 import dev.refarch.experiments.results.TrialJson;
 import dev.refarch.experiments.results.TrialResult;
-import dev.refarch.experiments.results.TrialResult.ClientRecord;
 import dev.refarch.experiments.results.TrialResult.PhaseResult;
 import dev.refarch.experiments.faults.FaultReport;
+import dev.refarch.experiments.spec.SteadyRule;
+import dev.refarch.experiments.spec.UntilSteady;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
-import dev.refarch.ycsb.measure.Timeline;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.Redaction;
@@ -170,6 +168,7 @@ public final class TrialRunner {
     int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
     ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
     long started = System.currentTimeMillis();
+    double loadStart = loadAverage();
     double runnerCpu0 = runnerCpuSeconds();
     FaultRun faults = spec.faults().isEmpty() ? null
         : new FaultRun(spec.faults(), injector.configure(settings), electionWatch, settings);
@@ -182,8 +181,8 @@ public final class TrialRunner {
         if (!failures.isEmpty()) {
           break;
         }
-        Collected c = runPhase(spec, phase, hooks, phaseListener, folder.staging(), resolution,
-            interval, failures);
+        PhaseCollector.Collected c = runPhase(spec, phase, hooks, phaseListener, folder.staging(),
+            resolution, interval, failures);
         phases.put(phase, c.result());
         if (faults != null) {
           faultReports.addAll(faults.reports(phase, c.timeline()));
@@ -208,7 +207,8 @@ public final class TrialRunner {
     TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
         System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
         effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
-        folder.target(), faultReports, audit);
+        folder.target(), faultReports, audit, new TrialResult.Host(cores(), loadStart,
+            loadAverage()));
     write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
     if (!faultReports.isEmpty()) {
       write(folder.staging().resolve(FaultRun.EVENTS_CSV), FaultRun.eventsCsv(faultReports));
@@ -259,30 +259,33 @@ public final class TrialRunner {
     return settings;
   }
 
-  /** A phase's result and its merged timeline, which fault analysis reads. */
-  record Collected(PhaseResult result, Optional<Timeline> timeline) {
-  }
-
-  private Collected runPhase(TrialSpec spec, Phase phase, HookRunner hooks, Listener listener,
-      Path staging, int resolution, int interval, List<String> failures) throws InterruptedException {
+  private PhaseCollector.Collected runPhase(TrialSpec spec, Phase phase, HookRunner hooks,
+      Listener listener, Path staging, int resolution, int interval, List<String> failures)
+      throws InterruptedException {
+    long started = System.currentTimeMillis();
     try {
       hooks.before(phase);
     } catch (RuntimeException e) {
       failures.add(e.getMessage());
-      return new Collected(new PhaseResult(phase, List.of(), Optional.empty(), Optional.empty()),
-          Optional.empty());
+      return new PhaseCollector.Collected(new PhaseResult(phase, List.of(), Optional.empty(),
+          Optional.empty(), started, System.currentTimeMillis()), Optional.empty());
     }
     ClientLauncher.PhaseClients running = null;
+    SteadyWatch watch = null;
     List<String> phaseFailures = new ArrayList<>();
     try {
       running = clients.start(spec, phase, staging.resolve("clients"));
       listener.phaseStarted(phase, running.processes());
+      watch = watch(spec, phase, running, interval);
       phaseFailures.addAll(running.await(spec.phaseTimeout()));
     } catch (RuntimeException e) {
       phaseFailures.add("phase " + phase.label() + (running == null
           ? " could not start its clients: " : " lost its clients: ")
           + Redaction.maskUri(e.getMessage()));
     } finally {
+      if (watch != null) {
+        watch.close();
+      }
       if (running != null) {
         running.stop();
       }
@@ -296,41 +299,27 @@ public final class TrialRunner {
       }
       failures.addAll(phaseFailures);
     }
-    return running == null ? merge(phase, List.of(), List.of(), staging, resolution, interval)
-        : merge(phase, running.records(), running.measurements(), staging, resolution, interval);
+    PhaseCollector.Run run = new PhaseCollector.Run(phase, started, System.currentTimeMillis(),
+        spec.untilSteady().map(UntilSteady::rule).orElse(SteadyRule.DEFAULT),
+        watch != null && watch.stopped());
+    return running == null
+        ? PhaseCollector.collect(run, List.of(), List.of(), staging, resolution, interval)
+        : PhaseCollector.collect(run, running.records(), running.measurements(), staging,
+            resolution, interval);
   }
 
   /**
-   * Merges the measurement folders of a phase's clients, wherever they ran, into
-   * {@code <phase>.hlog}, the phase's timeline and its summary (and, for the run phase, steady
-   * state). Clients without complete measurements are left out of the merge.
+   * A watch that stops the run phase's clients once steady, when the spec asks for it and the
+   * clients run here (their logs are readable while they run).
    */
-  static Collected merge(Phase phase, List<ClientRecord> records, List<Path> measurements,
-      Path staging, int resolution, int interval) {
-    List<ClientOutput> outputs = new ArrayList<>();
-    for (Path dir : measurements) {
-      if (ClientOutput.isComplete(dir)) {
-        outputs.add(ClientOutput.read(dir));
-      }
+  private static SteadyWatch watch(TrialSpec spec, Phase phase,
+      ClientLauncher.PhaseClients running, int interval) {
+    if (phase != Phase.RUN || spec.untilSteady().isEmpty() || running.processes().isEmpty()) {
+      return null;
     }
-    if (outputs.isEmpty()) {
-      return new Collected(new PhaseResult(phase, records, Optional.empty(), Optional.empty()),
-          Optional.empty());
-    }
-    PhaseMerge.Merged merged = PhaseMerge.merge(outputs, resolution);
-    PhaseMerge.writeMergedLog(outputs, interval, staging.resolve(phase.label() + ".hlog"));
-    try {
-      merged.timeline().writeCsv(staging.resolve(phase == Phase.RUN ? "timeline.csv"
-          : phase.label() + "-timeline.csv"));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    Optional<SteadyState> steady = phase == Phase.RUN
-        ? Optional.of(SteadyState.detect(merged.timeline(), merged.summary().measuredFromEpochMs(),
-            SteadyState.DEFAULT_WINDOW, SteadyState.DEFAULT_BAND))
-        : Optional.empty();
-    return new Collected(new PhaseResult(phase, records, Optional.of(merged.summary()), steady),
-        Optional.of(merged.timeline()));
+    return new SteadyWatch(spec.untilSteady().get(),
+        running.processes().stream().map(ClientProcess::dir).toList(), interval,
+        running::requestStop);
   }
 
   /** The binding's settings as the first client of the last phase reported them. */
@@ -352,6 +341,9 @@ public final class TrialRunner {
     spec.properties().forEach((k, v) -> p.put("property." + k, v));
     p.put("clients", String.valueOf(spec.clients()));
     p.put("threads", String.valueOf(spec.threads()));
+    p.put("untilSteady", spec.untilSteady().map(u -> u.rule().windowSeconds() + "s within "
+        + u.rule().band() + " (cv " + u.rule().maxCv() + "), at most " + u.max().toSeconds() + "s")
+        .orElse("no"));
     p.put("load", String.valueOf(spec.load()));
     p.put("run", String.valueOf(spec.run()));
     p.put("target", spec.target().isPresent() ? String.valueOf(spec.target().getAsDouble()) : "none");
@@ -369,6 +361,14 @@ public final class TrialRunner {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static int cores() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
+  private static double loadAverage() {
+    return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   private static double runnerCpuSeconds() {

@@ -1,47 +1,80 @@
 package dev.refarch.experiments.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.refarch.experiments.spec.SteadyRule;
 import dev.refarch.ycsb.measure.Timeline;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class SteadyStateTest {
 
-  private static Timeline ramp(long... perSecond) {
-    Timeline t = new Timeline(1000);
+  private static final SteadyRule RULE = new SteadyRule(6, 0.10, 0.25);
+
+  private static SortedMap<Long, Long> slots(long... perSecond) {
+    SortedMap<Long, Long> m = new TreeMap<>();
     for (int i = 0; i < perSecond.length; i++) {
-      if (perSecond[i] > 0) {
-        t.add(i * 1000L, "READ", "OK", perSecond[i]);
-      }
+      m.put(i * 1000L, perSecond[i]);
     }
-    return t;
+    return m;
   }
 
   @Test
-  void findsTheFirstWindowWithinTheBand() {
-    Timeline t = ramp(100, 300, 600, 1000, 1020, 990, 1005, 1010, 980, 1000, 50);
-    SteadyState s = SteadyState.detect(t, 0, 5, 0.1);
+  void findsTheFirstWindowWithoutTrendOrSwing() {
+    SteadyState s = SteadyState.detect(slots(100, 300, 600, 1000, 1020, 990, 1005, 1010, 980, 1000),
+        RULE, false);
     assertThat(s.reached()).isTrue();
     assertThat(s.fromEpochMs()).isEqualTo(3000);
-    assertThat(s.opsPerSecond()).isCloseTo(1005, within(1.0));
+    assertThat(s.opsPerSecond()).isCloseTo(1000.8, within(0.1));
+    assertThat(s.measuredSeconds()).isEqualTo(10);
   }
 
   @Test
-  void ignoresBucketsBeforeTheGivenStart() {
-    Timeline t = ramp(1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000);
-    assertThat(SteadyState.detect(t, 4000, 5, 0.1).fromEpochMs()).isEqualTo(4000);
+  void noiseWithoutTrendIsSteady() {
+    // ±15 % around 1000 with no drift: busy machines look like this
+    assertThat(SteadyState.lastWindow(slots(850, 1150, 1000, 870, 1130, 1000), RULE)).isTrue();
+  }
+
+  @Test
+  void aRampIsNotSteadyEvenWhenEverySecondIsCloseToTheMean() {
+    assertThat(SteadyState.lastWindow(slots(900, 930, 960, 1040, 1070, 1100), RULE)).isFalse();
   }
 
   @Test
   void notReachedWhenThroughputKeepsSwinging() {
-    Timeline t = ramp(1000, 500, 1000, 500, 1000, 500, 1000, 500, 1);
-    assertThat(SteadyState.detect(t, 0, 5, 0.1).reached()).isFalse();
+    assertThat(SteadyState.detect(slots(1000, 500, 1000, 500, 1000, 500, 1000, 500), RULE, false)
+        .reached()).isFalse();
   }
 
   @Test
-  void aGapBreaksSteadiness() {
-    Timeline t = ramp(1000, 1000, 0, 1000, 1000, 1000, 1);
-    assertThat(SteadyState.detect(t, 0, 4, 0.1).reached()).isFalse();
+  void aSecondWithoutOperationsBreaksSteadiness() {
+    assertThat(SteadyState.lastWindow(slots(1000, 1000, 0, 1000, 1000, 1000), RULE)).isFalse();
+  }
+
+  @Test
+  void tooFewSlotsAreNotSteady() {
+    assertThat(SteadyState.lastWindow(slots(1000, 1000, 1000), RULE)).isFalse();
+    assertThat(SteadyState.detect(slots(1000, 1000, 1000), RULE, false).reached()).isFalse();
+  }
+
+  @Test
+  void timelineBucketsAreCountedPerSecondWithEmptySecondsAsZero() {
+    Timeline t = new Timeline(100);
+    t.add(5_050, "READ", "OK", 3);
+    t.add(5_950, "UPDATE", "OK", 2);
+    t.add(7_100, "READ", "ERROR", 1);
+    t.add(9_000, "READ", "OK", 9);
+    assertThat(SteadyState.perSlot(t, 5_000, 8_000))
+        .containsExactly(java.util.Map.entry(5_000L, 5L), java.util.Map.entry(6_000L, 0L),
+            java.util.Map.entry(7_000L, 1L));
+  }
+
+  @Test
+  void rejectsARuleOutsideItsRange() {
+    assertThatThrownBy(() -> new SteadyRule(1, 0.1, 0.25))
+        .hasMessageContaining("steady window 2-600 s");
   }
 }
