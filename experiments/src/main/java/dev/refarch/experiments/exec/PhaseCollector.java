@@ -71,8 +71,7 @@ final class PhaseCollector {
     if (phase == Phase.RUN) {
       PhaseMerge.Window w = merged.window();
       steady = Optional.of(w.common()
-          ? SteadyState.detect(SteadyState.perSlot(merged.timeline(), w.fromEpochMs(),
-              w.toEpochMs()), run.rule(), run.stoppedWhenSteady())
+          ? SteadyState.detect(merged.perSlot(), interval, run.rule(), run.stoppedWhenSteady())
           : SteadyState.notMeasured(run.rule()));
     }
     return new Collected(new PhaseResult(phase, records, Optional.of(merged.summary()), steady,

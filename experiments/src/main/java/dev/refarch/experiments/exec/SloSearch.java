@@ -83,10 +83,11 @@ final class SloSearch {
     double low = 0;
     double best = -1;
     for (int step = 1; step <= slo.steps(); step++) {
-      double target = Math.rint((low + high) / 2);
-      if (target < minTarget || target <= low || target >= high) {
+      OptionalDouble next = nextTarget(low, high, minTarget);
+      if (next.isEmpty()) {
         break;
       }
+      double target = next.getAsDouble();
       Optional<StoredTrial> p = probe(spec, trial, cluster, step, OptionalDouble.of(target),
           resume, outcomes);
       if (p.isEmpty()) {
@@ -105,6 +106,18 @@ final class SloSearch {
         ? SloSearchJson.Result.none(low, high, "no probe met the SLO; the lowest target tried ("
             + Math.round(high) + " ops/s) missed it")
         : SloSearchJson.Result.answer(best, low, high, "the highest target that met the SLO");
+  }
+
+  /**
+   * The next target between a {@code low} that met the objective and a {@code high} that missed
+   * it: their midpoint in whole operations per second; empty when that is below
+   * {@code minTarget} (one per client: YCSB reads a client's 0 as unthrottled) or the bracket
+   * has no whole number left inside it.
+   */
+  static OptionalDouble nextTarget(double low, double high, double minTarget) {
+    double target = Math.rint((low + high) / 2);
+    return target < minTarget || target <= low || target >= high ? OptionalDouble.empty()
+        : OptionalDouble.of(target);
   }
 
   private Optional<StoredTrial> probe(ExperimentSpec spec, PlannedTrial trial, RunningCluster cluster,

@@ -38,22 +38,35 @@ final class SteadyWatch implements AutoCloseable {
     t.setDaemon(true);
     return t;
   });
+  private final java.util.function.LongSupplier clock;
   private volatile boolean stopped;
   private volatile String failure;
 
   /**
-   * Starts watching.
+   * A watch that has not started.
    *
    * @param clientDirs the clients' folders (each with {@code measurements/})
    * @param stop asks every client to stop; called at most once
    */
   SteadyWatch(UntilSteady until, List<Path> clientDirs, int intervalMs, Runnable stop) {
+    this(until, clientDirs, intervalMs, stop, System::currentTimeMillis);
+  }
+
+  /** As above, reading the time (epoch ms) from {@code clock}. */
+  SteadyWatch(UntilSteady until, List<Path> clientDirs, int intervalMs, Runnable stop,
+      java.util.function.LongSupplier clock) {
+    this.clock = clock;
     this.until = until;
     this.intervalMs = intervalMs;
     this.stop = stop;
     clientDirs.forEach(d -> logs.add(new LiveLog(d.resolve("measurements")
         .resolve("latency.hlog"), intervalMs)));
+  }
+
+  /** Starts polling every second on the watch's own thread. */
+  SteadyWatch start() {
     timer.scheduleWithFixedDelay(this::poll, 1, 1, TimeUnit.SECONDS);
+    return this;
   }
 
   /** Whether the watch asked the clients to stop because the run was steady. */
@@ -66,7 +79,8 @@ final class SteadyWatch implements AutoCloseable {
     return java.util.Optional.ofNullable(failure);
   }
 
-  private void poll() {
+  /** Reads what the clients wrote since the last poll and stops them if the run is steady. */
+  void poll() {
     if (stopped) {
       return;
     }
@@ -80,8 +94,8 @@ final class SteadyWatch implements AutoCloseable {
       timer.shutdown();
       return;
     }
-    TreeMap<Long, Long> series = series(System.currentTimeMillis());
-    if (SteadyState.lastWindow(series, until.rule())) {
+    TreeMap<Long, Long> series = series(clock.getAsLong());
+    if (SteadyState.lastWindow(series, intervalMs, until.rule())) {
       stopped = true;
       stop.run();
     }

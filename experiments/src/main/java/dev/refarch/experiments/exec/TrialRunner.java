@@ -319,7 +319,7 @@ public final class TrialRunner {
     }
     return new SteadyWatch(spec.untilSteady().get(),
         running.processes().stream().map(ClientProcess::dir).toList(), interval,
-        running::requestStop);
+        running::requestStop).start();
   }
 
   /** The binding's settings as the first client of the last phase reported them. */

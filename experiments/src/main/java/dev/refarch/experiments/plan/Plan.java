@@ -47,8 +47,12 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
     for (Map<String, String> point : spec.sweep().points()) {
       n++;
       TrialShape shape = TrialShape.of(spec, point);
-      Optional<String> why = byTopology.computeIfAbsent(shape.topology().label(),
-          t -> clusterUnavailable(spec, shape.topology())).or(() -> faultsUnavailable(shape.faults()));
+      List<String> reasons = new ArrayList<>();
+      byTopology.computeIfAbsent(shape.topology().label(),
+          t -> clusterUnavailable(spec, shape.topology())).ifPresent(reasons::add);
+      faultsUnavailable(shape.faults()).ifPresent(reasons::add);
+      Optional<String> why = reasons.isEmpty() ? Optional.empty()
+          : Optional.of(String.join("; ", reasons));
       for (int rep = 1; rep <= spec.repetitions(); rep++) {
         PlannedTrial t = new PlannedTrial(id(n, point, rep), point, rep);
         trials.add(t);

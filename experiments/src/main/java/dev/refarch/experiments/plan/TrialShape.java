@@ -39,6 +39,12 @@ public record TrialShape(Topology topology, int clients, int threadsPerClient,
     String letter = point.getOrDefault("workload", spec.workload().orElse(null));
     if (letter != null) {
       CoreWorkloads.properties(letter).forEach((k, v) -> props.put(k.toString(), v.toString()));
+      if (spec.untilSteady().isPresent()) {
+        // the workload file's 1,000 operations would end a run before it could become steady:
+        // 0 is no count (the runner's clients then run until steady); a count the spec or the
+        // point sets still applies
+        props.put("operationcount", "0");
+      }
     }
     props.putAll(spec.properties());
     Optional<String> variant = Optional.ofNullable(point.get("variant"));

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -59,9 +60,11 @@ public final class PhaseMerge {
    * @param timeline the clients' timelines added together (the whole phase, warm-up included)
    * @param histograms the union of the clients' measured interval histograms in the window, per tag
    * @param window the window the summary covers
+   * @param perSlot measured operations (successful, all types) per interval slot of the window,
+   *     every slot present; empty for the fallback window
    */
   public record Merged(Summary summary, Timeline timeline, Map<String, Histogram> histograms,
-      Window window) {
+      Window window, SortedMap<Long, Long> perSlot) {
   }
 
   /**
@@ -88,10 +91,17 @@ public final class PhaseMerge {
     }
     Window window = commonWindow(clients, intervalMs);
     Map<String, Histogram> histograms = new TreeMap<>();
+    TreeMap<Long, Long> perSlot = new TreeMap<>();
+    for (long t = window.fromEpochMs(); window.common() && t < window.toEpochMs(); t += intervalMs) {
+      perSlot.put(t, 0L);
+    }
     for (Histogram h : intervals) {
       String tag = String.valueOf(h.getTag());
       if (!tag.endsWith(".warmup") && (!window.common() || inside(h, window, intervalMs))) {
         union(histograms, tag, h);
+        if (tag.endsWith(".service")) {
+          perSlot.computeIfPresent(slot(h, intervalMs), (s, n) -> n + h.getTotalCount());
+        }
       }
     }
     Map<String, Map<String, Long>> counts = new TreeMap<>();
@@ -115,7 +125,7 @@ public final class PhaseMerge {
     }
     Summary summary = new Summary(start, window.fromEpochMs(), window.toEpochMs(),
         clients.get(0).warmup(), warmupOps, operations, List.copyOf(notes));
-    return new Merged(summary, timeline, histograms, window);
+    return new Merged(summary, timeline, histograms, window, perSlot);
   }
 
   /**

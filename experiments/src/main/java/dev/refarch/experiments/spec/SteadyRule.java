@@ -27,6 +27,11 @@ public record SteadyRule(int windowSeconds, double band, double maxCv) {
     }
   }
 
+  /** Slots of {@code slotMs} in a window: the window's seconds in slots, at least 2. */
+  public int slots(long slotMs) {
+    return (int) Math.max(2, Math.round(windowSeconds * 1000.0 / slotMs));
+  }
+
   /** Whether {@code slots} (operations per slot, in order, one window) are steady. */
   public boolean steady(List<Long> slots) {
     int n = slots.size();

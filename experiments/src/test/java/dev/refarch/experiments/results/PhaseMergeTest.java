@@ -73,6 +73,7 @@ class PhaseMergeTest {
     assertThat(read.throughput()).isCloseTo(200, within(1e-9));
     assertThat(merged.summary().measuredFromEpochMs()).isEqualTo(T0 + 3_000);
     assertThat(merged.summary().measuredSeconds()).isEqualTo(7.0);
+    assertThat(merged.perSlot()).hasSize(7).allSatisfy((slot, n) -> assertThat(n).isEqualTo(200));
   }
 
   @Test

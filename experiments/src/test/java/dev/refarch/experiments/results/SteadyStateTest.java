@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.refarch.experiments.spec.SteadyRule;
-import dev.refarch.ycsb.measure.Timeline;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class SteadyStateTest {
   @Test
   void findsTheFirstWindowWithoutTrendOrSwing() {
     SteadyState s = SteadyState.detect(slots(100, 300, 600, 1000, 1020, 990, 1005, 1010, 980, 1000),
-        RULE, false);
+        1000, RULE, false);
     assertThat(s.reached()).isTrue();
     assertThat(s.fromEpochMs()).isEqualTo(3000);
     assertThat(s.opsPerSecond()).isCloseTo(1000.8, within(0.1));
@@ -35,41 +34,43 @@ class SteadyStateTest {
   @Test
   void noiseWithoutTrendIsSteady() {
     // ±15 % around 1000 with no drift: busy machines look like this
-    assertThat(SteadyState.lastWindow(slots(850, 1150, 1000, 870, 1130, 1000), RULE)).isTrue();
+    assertThat(SteadyState.lastWindow(slots(850, 1150, 1000, 870, 1130, 1000), 1000, RULE)).isTrue();
   }
 
   @Test
   void aRampIsNotSteadyEvenWhenEverySecondIsCloseToTheMean() {
-    assertThat(SteadyState.lastWindow(slots(900, 930, 960, 1040, 1070, 1100), RULE)).isFalse();
+    assertThat(SteadyState.lastWindow(slots(900, 930, 960, 1040, 1070, 1100), 1000, RULE)).isFalse();
   }
 
   @Test
   void notReachedWhenThroughputKeepsSwinging() {
-    assertThat(SteadyState.detect(slots(1000, 500, 1000, 500, 1000, 500, 1000, 500), RULE, false)
+    assertThat(SteadyState.detect(slots(1000, 500, 1000, 500, 1000, 500, 1000, 500), 1000, RULE, false)
         .reached()).isFalse();
   }
 
   @Test
   void aSecondWithoutOperationsBreaksSteadiness() {
-    assertThat(SteadyState.lastWindow(slots(1000, 1000, 0, 1000, 1000, 1000), RULE)).isFalse();
+    assertThat(SteadyState.lastWindow(slots(1000, 1000, 0, 1000, 1000, 1000), 1000, RULE)).isFalse();
   }
 
   @Test
   void tooFewSlotsAreNotSteady() {
-    assertThat(SteadyState.lastWindow(slots(1000, 1000, 1000), RULE)).isFalse();
-    assertThat(SteadyState.detect(slots(1000, 1000, 1000), RULE, false).reached()).isFalse();
+    assertThat(SteadyState.lastWindow(slots(1000, 1000, 1000), 1000, RULE)).isFalse();
+    assertThat(SteadyState.detect(slots(1000, 1000, 1000), 1000, RULE, false).reached()).isFalse();
   }
 
   @Test
-  void timelineBucketsAreCountedPerSecondWithEmptySecondsAsZero() {
-    Timeline t = new Timeline(100);
-    t.add(5_050, "READ", "OK", 3);
-    t.add(5_950, "UPDATE", "OK", 2);
-    t.add(7_100, "READ", "ERROR", 1);
-    t.add(9_000, "READ", "OK", 9);
-    assertThat(SteadyState.perSlot(t, 5_000, 8_000))
-        .containsExactly(java.util.Map.entry(5_000L, 5L), java.util.Map.entry(6_000L, 0L),
-            java.util.Map.entry(7_000L, 1L));
+  void aWindowOfSecondsSpansAsManySlotsOfAnotherInterval() {
+    // 6 s of 500 ms slots: 12 slots, throughput per second twice the per-slot count
+    SortedMap<Long, Long> halfSeconds = new TreeMap<>();
+    for (int i = 0; i < 12; i++) {
+      halfSeconds.put(i * 500L, 500L);
+    }
+    SteadyState s = SteadyState.detect(halfSeconds, 500, RULE, true);
+    assertThat(s.reached()).isTrue();
+    assertThat(s.opsPerSecond()).isEqualTo(1000);
+    assertThat(s.measuredSeconds()).isEqualTo(6);
+    assertThat(SteadyState.lastWindow(new TreeMap<>(halfSeconds.headMap(5_500L)), 500, RULE)).isFalse();
   }
 
   @Test
