@@ -1,7 +1,6 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.audit.AckAudit;
-import dev.refarch.experiments.results.ClientOutput;
 import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.experiments.results.TrialJson;
 import dev.refarch.experiments.results.TrialResult;
@@ -20,7 +19,6 @@ import dev.refarch.platform.spi.Redaction;
 import dev.refarch.ycsb.hooks.HookRunner;
 import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.MeasurementSettings;
-import dev.refarch.ycsb.measure.MeasurementSession;
 import dev.refarch.ycsb.mongo.MongoDbClient;
 import dev.refarch.ycsb.mongo.MongoSettings;
 import java.io.IOException;
@@ -168,7 +166,7 @@ public final class TrialRunner {
     int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
     ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
     long started = System.currentTimeMillis();
-    double loadStart = loadAverage();
+    double loadStart = TrialDetails.loadAverage();
     double runnerCpu0 = runnerCpuSeconds();
     FaultRun faults = spec.faults().isEmpty() ? null
         : new FaultRun(spec.faults(), injector.configure(settings), electionWatch, settings);
@@ -197,7 +195,7 @@ public final class TrialRunner {
     Optional<AckAudit.AuditReport> audit = Optional.empty();
     if (MeasurementProperties.AUDIT.from(settings) && !phases.isEmpty()) {
       try {
-        audit = Optional.of(audit(settings, folder.staging()));
+        audit = Optional.of(TrialDetails.audit(settings, folder.staging()));
       } catch (RuntimeException e) {
         failures.add("the acknowledged-write audit failed: " + Redaction.maskUri(e.getMessage()));
       }
@@ -206,31 +204,16 @@ public final class TrialRunner {
         .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();
     TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
         System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
-        effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
-        folder.target(), faultReports, audit, new TrialResult.Host(cores(), loadStart,
-            loadAverage()));
-    write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
+        TrialDetails.effectiveSettings(folder.staging(), phases), clientCpu,
+        runnerCpuSeconds() - runnerCpu0, folder.target(), faultReports, audit,
+        new TrialResult.Host(TrialDetails.cores(), loadStart, TrialDetails.loadAverage()));
+    write(folder.staging().resolve(TrialJson.FILE),
+        TrialJson.render(result, TrialDetails.parameters(spec)));
     if (!faultReports.isEmpty()) {
       write(folder.staging().resolve(FaultRun.EVENTS_CSV), FaultRun.eventsCsv(faultReports));
     }
     folder.commit();
     return result;
-  }
-
-  /**
-   * Reads every insert the clients logged as acknowledged back from the primary: after the last
-   * phase, so after the trial's faults (a lost write is one the new primary does not hold).
-   */
-  private static AckAudit.AuditReport audit(Map<String, String> settings, Path staging) {
-    MongoSettings mongo = MongoSettings.fromProperties(settings);
-    List<Path> dirs = new ArrayList<>();
-    try (var clients = Files.list(staging.resolve("clients"))) {
-      clients.map(c -> c.resolve(ClientPlan.AUDIT_DIR)).filter(Files::isDirectory)
-          .sorted().forEach(dirs::add);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return AckAudit.audit(settings.get("mongodb.url"), mongo.database(), mongo.table(), dirs);
   }
 
   private static List<Phase> phasesOf(TrialSpec spec) {
@@ -322,53 +305,12 @@ public final class TrialRunner {
         running::requestStop).start();
   }
 
-  /** The binding's settings as the first client of the last phase reported them. */
-  private static Map<String, String> effectiveSettings(Path staging, Map<Phase, PhaseResult> phases) {
-    for (Phase phase : List.of(Phase.RUN, Phase.LOAD)) {
-      PhaseResult p = phases.get(phase);
-      if (p != null && !p.clients().isEmpty()) {
-        Path dir = staging.resolve("clients").resolve(p.clients().get(0).name()).resolve("measurements");
-        if (Files.exists(dir.resolve(MeasurementSession.CLIENT_JSON))) {
-          return ClientOutput.read(dir).client();
-        }
-      }
-    }
-    return Map.of();
-  }
-
-  private static Map<String, String> parameters(TrialSpec spec) {
-    Map<String, String> p = new LinkedHashMap<>();
-    spec.properties().forEach((k, v) -> p.put("property." + k, v));
-    p.put("clients", String.valueOf(spec.clients()));
-    p.put("threads", String.valueOf(spec.threads()));
-    p.put("untilSteady", spec.untilSteady().map(u -> u.rule().windowSeconds() + "s within "
-        + u.rule().band() + " (cv " + u.rule().maxCv() + "), at most " + u.max().toSeconds() + "s")
-        .orElse("no"));
-    p.put("load", String.valueOf(spec.load()));
-    p.put("run", String.valueOf(spec.run()));
-    p.put("target", spec.target().isPresent() ? String.valueOf(spec.target().getAsDouble()) : "none");
-    p.put("warmup", spec.warmup().toString());
-    p.put("hooks", String.join(",", spec.hooks()));
-    p.put("db", spec.db());
-    p.put("phaseTimeout", spec.phaseTimeout().toString());
-    p.put("faults", spec.faults().toString());
-    return p;
-  }
-
   private static void write(Path file, String text) {
     try {
       Files.writeString(file, text, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static int cores() {
-    return Runtime.getRuntime().availableProcessors();
-  }
-
-  private static double loadAverage() {
-    return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
   private static double runnerCpuSeconds() {

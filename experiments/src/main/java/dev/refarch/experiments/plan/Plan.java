@@ -2,7 +2,6 @@ package dev.refarch.experiments.plan;
 
 import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.ExperimentSpec;
-import dev.refarch.experiments.spec.Reference;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Topology;
 import java.util.ArrayList;

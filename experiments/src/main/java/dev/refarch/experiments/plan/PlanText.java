@@ -3,7 +3,6 @@ package dev.refarch.experiments.plan;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.Reference;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

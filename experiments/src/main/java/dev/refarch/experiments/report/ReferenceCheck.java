@@ -79,8 +79,8 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
         : baseline(results, r);
     Optional<Point> basePoint = other.isEmpty() && r.againstExperiment().isPresent()
         ? Optional.empty() : base.flatMap(home::point);
-    String label = r.againstExperiment().map(e -> e + " " + Labels.parameters(base.orElse(Map.of())))
-        .orElse(Labels.parameters(base.orElse(Map.of())));
+    String label = r.againstExperiment().map(e -> base.orElse(Map.of()).isEmpty() ? e
+        : e + " " + Labels.parameters(base.get())).orElse(Labels.parameters(base.orElse(Map.of())));
     Verdict verdict = r.againstExperiment().isPresent() && other.isEmpty()
         && r.transfer() instanceof Transfer.Shape
         ? Verdict.notComparable(r.againstExperiment().get() + " has no results beside this"
