@@ -129,7 +129,10 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
         .ifPresent(x -> {
           Map<String, String> sameSeries = new LinkedHashMap<>(r.parameters());
           sameSeries.put(x, planBaseline.get(x));
-          candidates.add(sameSeries);
+          // a figure already at the baseline's x value has no baseline in its own series
+          if (!sameSeries.equals(r.parameters())) {
+            candidates.add(sameSeries);
+          }
         });
     candidates.add(planBaseline);
     return candidates.stream().filter(c -> paper(results, c, r).isPresent()).findFirst()

@@ -67,7 +67,7 @@ final class ReportJson {
       g.writeEndArray();
       g.writeArrayFieldStart("trials");
       for (TrialRecord t : r.trials()) {
-        trial(g, t);
+        ReportTrialJson.trial(g, t);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("references");
@@ -146,96 +146,6 @@ final class ReportJson {
     g.writeStringField("warmup", plan.run().get().warmup());
     g.writeStringField("untilSteady", plan.run().get().untilSteady().orElse(null));
     g.writeNumberField("repetitions", plan.run().get().repetitions());
-    g.writeEndObject();
-  }
-
-  private static void trial(JsonGenerator g, TrialRecord t) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("id", t.id());
-    map(g, "parameters", t.parameters());
-    g.writeNumberField("repetition", t.repetition());
-    g.writeStringField("status", t.status().label());
-    facts(g, t.facts());
-    g.writeArrayFieldStart("failures");
-    for (String f : t.failures()) {
-      g.writeString(f);
-    }
-    g.writeEndArray();
-    g.writeObjectFieldStart("values");
-    for (Map.Entry<String, Map<Metric, Double>> op : t.values().entrySet()) {
-      if (!op.getValue().isEmpty()) {
-        g.writeObjectFieldStart(op.getKey());
-        for (Map.Entry<Metric, Double> v : op.getValue().entrySet()) {
-          number(g, v.getKey().label(), v.getValue());
-        }
-        g.writeEndObject();
-      }
-    }
-    g.writeEndObject();
-    g.writeArrayFieldStart("faults");
-    for (TrialFault f : t.faults()) {
-      fault(g, f);
-    }
-    g.writeEndArray();
-    g.writeArrayFieldStart("faultWindows");
-    for (FaultWindow w : t.faultWindows()) {
-      g.writeStartObject();
-      g.writeNumberField("fromEpochMs", w.fromEpochMs());
-      g.writeNumberField("toEpochMs", w.toEpochMs());
-      g.writeStringField("label", w.label());
-      g.writeStringField("endedBy", w.endedBy());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-    g.writeEndObject();
-  }
-
-  private static void facts(JsonGenerator g, TrialFacts f) throws IOException {
-    if (f.steady().isPresent()) {
-      g.writeBooleanField("steady", f.steady().get());
-    } else {
-      g.writeNullField("steady");
-    }
-    number(g, "measuredSeconds", f.measuredSeconds());
-    g.writeBooleanField("stoppedWhenSteady", f.stoppedWhenSteady());
-    g.writeNumberField("clients", f.clients());
-    g.writeNumberField("threads", f.threads());
-    g.writeNumberField("cores", f.cores());
-    optional(g, "clientCpuShare", f.clientCpuShare());
-    g.writeObjectFieldStart("samples");
-    for (Map.Entry<String, Long> e : f.samples().entrySet()) {
-      g.writeNumberField(e.getKey(), e.getValue());
-    }
-    g.writeEndObject();
-  }
-
-  private static void fault(JsonGenerator g, TrialFault f) throws IOException {
-    g.writeStartObject();
-    g.writeNumberField("epochMs", f.epochMs());
-    g.writeStringField("phase", f.phase());
-    g.writeStringField("action", f.action());
-    g.writeStringField("target", f.target());
-    g.writeStringField("member", f.member());
-    if (!f.injected()) {
-      g.writeStringField("failure", f.failure());
-    }
-    g.writeFieldName("electionMs");
-    if (f.electionMs().isPresent()) {
-      g.writeNumber(f.electionMs().get());
-    } else {
-      g.writeNull();
-    }
-    longs(g, "durationsMs", f.durationsMs());
-    longs(g, "interruptionMs", f.interruptionMs());
-    g.writeEndObject();
-  }
-
-  private static void longs(JsonGenerator g, String name, Map<String, Long> values)
-      throws IOException {
-    g.writeObjectFieldStart(name);
-    for (Map.Entry<String, Long> v : values.entrySet()) {
-      g.writeNumberField(v.getKey(), v.getValue());
-    }
     g.writeEndObject();
   }
 

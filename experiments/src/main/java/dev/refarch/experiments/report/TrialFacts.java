@@ -24,7 +24,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     Map<String, Long> samples) {
 
   public TrialFacts {
-    samples = Map.copyOf(samples);
+    samples = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(samples));
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */

@@ -81,7 +81,7 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     Objects.requireNonNull(faults, "faults");
     variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
     Objects.requireNonNull(untilSteady, "untilSteady");
-    baseline = Map.copyOf(baseline);
+    baseline = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
     references = List.copyOf(references);
     if (clients < 1 || threads < 1 || repetitions < 1) {
       throw new IllegalArgumentException("clients >= 1, threads >= 1, repetitions >= 1");

@@ -1,5 +1,6 @@
 package dev.refarch.experiments.spec;
 
+import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.YamlTree.ListNode;
 import dev.refarch.experiments.spec.YamlTree.MapNode;
 import dev.refarch.experiments.spec.YamlTree.Node;
@@ -9,7 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/** Reads the {@code baseline}, {@code references}, {@code steady} and {@code slo} sections of a spec. */
+/**
+ * Reads the {@code baseline}, {@code references}, {@code variants}, {@code steady} and {@code slo}
+ * sections of a spec.
+ */
 final class SectionReaders {
 
   private static final List<String> LATENCY = List.of("mean", "p50", "p90", "p95", "p99", "p99.9",
@@ -167,6 +171,35 @@ final class SectionReaders {
   private double fraction(MapNode s, String key, double fallback) {
     return r.optional(s, key).map(v -> r.parse(s, "steady." + key, v, "a fraction, e.g. 0.1",
         Double::parseDouble, key)).orElse(fallback);
+  }
+
+  /** {@code variants:} name to {@code {properties: {...}, faults: "..."}}, and who picks them. */
+  Map<String, Variant> variants(MapNode m, Sweep sweep) {
+    Node n = m.entries().get("variants");
+    List<String> picked = sweep.parameters().getOrDefault("variant", List.of());
+    MapNode named = n == null ? new MapNode(m.line(), Map.of(), Map.of()) : r.map(n, "variants");
+    Map<String, Variant> out = new java.util.LinkedHashMap<>();
+    named.entries().forEach((name, node) -> {
+      MapNode v = r.map(node, "variants." + name);
+      for (String key : v.entries().keySet()) {
+        if (!key.equals("properties") && !key.equals("faults")) {
+          throw new SpecException(file, v.keyLines().get(key), "variants." + name + "." + key, key,
+              "properties, faults");
+        }
+      }
+      Map<String, String> props = r.scalars(v, "properties");
+      r.validateProperties(v, "properties", props);
+      out.put(name, new Variant(props, r.optional(v, "faults").map(f -> r.parse(v,
+          "variants." + name + ".faults", f, FaultSchedule.FORM, FaultSchedule::parse, "faults"))));
+    });
+    for (String p : picked) {
+      if (!named.entries().containsKey(p)) {
+        throw new SpecException(file, r.line(m, "sweep"), "sweep.parameters.variant", p,
+            named.entries().isEmpty() ? "names under variants: (there are none)"
+                : "a name under variants: " + String.join(", ", named.entries().keySet()));
+      }
+    }
+    return out;
   }
 
   SloSpec slo(MapNode s) {

@@ -137,7 +137,7 @@ public final class SpecReader {
     b.sweep(sweep);
     optional(m, "faults").ifPresent(f -> b.faults(parse(m, "faults", f, FaultSchedule.FORM,
         FaultSchedule::parse)));
-    variants(m, b, sweep);
+    new SectionReaders(this, file).variants(m, sweep).forEach(b::variant);
     if (m.entries().containsKey("steady")) {
       b.untilSteady(new SectionReaders(this, file).steady(map(m.entries().get("steady"), "steady")));
     }
@@ -148,33 +148,6 @@ public final class SpecReader {
     }
     optional(m, "manual").ifPresent(b::manual);
     return b.build();
-  }
-
-  /** {@code variants:} name to {@code {properties: {...}, faults: "..."}}, and who picks them. */
-  private void variants(MapNode m, ExperimentSpec.Builder b, Sweep sweep) {
-    Node n = m.entries().get("variants");
-    List<String> picked = sweep.parameters().getOrDefault("variant", List.of());
-    MapNode named = n == null ? new MapNode(m.line(), Map.of(), Map.of()) : map(n, "variants");
-    named.entries().forEach((name, node) -> {
-      MapNode v = map(node, "variants." + name);
-      for (String key : v.entries().keySet()) {
-        if (!key.equals("properties") && !key.equals("faults")) {
-          throw new SpecException(file, v.keyLines().get(key), "variants." + name + "." + key, key,
-              "properties, faults");
-        }
-      }
-      Map<String, String> props = scalars(v, "properties");
-      validateProperties(v, "properties", props);
-      b.variant(name, new Variant(props, optional(v, "faults").map(f -> parse(v,
-          "variants." + name + ".faults", f, FaultSchedule.FORM, FaultSchedule::parse, "faults"))));
-    });
-    for (String p : picked) {
-      if (!named.entries().containsKey(p)) {
-        throw new SpecException(file, line(m, "sweep"), "sweep.parameters.variant", p,
-            named.entries().isEmpty() ? "names under variants: (there are none)"
-                : "a name under variants: " + String.join(", ", named.entries().keySet()));
-      }
-    }
   }
 
   private ClusterSpec cluster(MapNode m) {
@@ -244,7 +217,7 @@ public final class SpecReader {
   }
 
   /** Checks the binding's and measurement's keys with their own declarations. */
-  private void validateProperties(MapNode m, String key, Map<String, String> props) {
+  void validateProperties(MapNode m, String key, Map<String, String> props) {
     MapNode node = m.entries().containsKey(key) ? map(m.entries().get(key), key) : null;
     props.forEach((k, v) -> {
       int line = node == null ? m.line() : node.keyLines().getOrDefault(k, node.line());

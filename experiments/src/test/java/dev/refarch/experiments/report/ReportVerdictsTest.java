@@ -28,6 +28,14 @@ class ReportVerdictsTest {
         transfer, Map.of(), against);
   }
 
+  private static Map<String, String> ordered(String... keysAndValues) {
+    Map<String, String> m = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
+  }
+
   private static ExperimentSpec single(String id, String study, Reference... refs) {
     ExperimentSpec.Builder b = ExperimentSpec.builder(id).study(study).workload("a");
     for (Reference r : refs) {
@@ -104,6 +112,28 @@ class ReportVerdictsTest {
     assertThat(report.get("points").get(1).get("steady").asInt()).isZero();
     assertThat(Files.readString(dir.resolve("report.html"))).contains("NOT steady")
         .contains("not comparable here");
+  }
+
+  @Test
+  void aFigureAtTheBaselinesXValueInAnotherSeriesIsMeasuredAgainstTheStudysBaseline(
+      @TempDir Path root) throws Exception {
+    // A6: w is the x-axis; rs=3 w=1 shares the baseline's w, not its topology
+    ResultsWriter w = new ResultsWriter(root);
+    Map<String, List<String>> swept = new java.util.LinkedHashMap<>();
+    swept.put("topology", List.of("rs=1", "rs=3"));
+    swept.put("mongodb.writeConcern.w", List.of("1", "1"));
+    ExperimentSpec spec = ExperimentSpec.builder("A6-replica-set").study("A6").workload("a")
+        .sweep(Sweep.zipped(swept))
+        .baseline(Map.of("topology", "rs=1"))
+        .reference(shape(ordered("topology", "rs=3", "mongodb.writeConcern.w", "1"),
+            Transfer.Shape.down(5, 100), Optional.empty())).build();
+    Path dir = w.plan(spec);
+    w.trial("A6-replica-set", "t001-topology=rs=1-mongodb.writeConcern.w=1-r1", 1000, true, "none");
+    w.trial("A6-replica-set", "t002-topology=rs=3-mongodb.writeConcern.w=1-r1", 800, true, "none");
+    assertThat(VerdictSummary.rows(dir, Optional.empty())).singleElement()
+        .extracting(VerdictSummary.Row::verdict).isEqualTo(new Verdict(Verdict.Kind.AGREES,
+            "measured -20.0 % against topology=rs=1 mongodb.writeConcern.w=1; expected down by"
+                + " -5 % to -100 %"));
   }
 
   @Test
