@@ -1,5 +1,6 @@
 package dev.refarch.experiments.cli;
 
+import dev.refarch.platform.kubernetes.local.LocalKubernetes;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.RunningCluster;
@@ -21,12 +22,19 @@ import picocli.CommandLine.Parameters;
  * {@code refarch cluster up|down|status}: a local cluster for manual use. {@code up} starts it
  * and stays in the foreground until interrupted or until {@code down} asks it to stop (its
  * processes belong to it, so nothing outlives it); the state file names its URI and process.
+ * {@code --kind kubernetes-local} is the single-node Kubernetes of {@code src/bin/k8s-up}
+ * instead: {@code up} returns once it runs (its processes are the scripts'), {@code down} stops
+ * it and restores the host.
  */
 @Command(name = "cluster", description = "Start, stop or show a local cluster: up | down | status.")
 final class ClusterCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "up|down|status")
   String action;
+
+  @Option(names = "--kind", description = "local (mongod processes, default) or kubernetes-local"
+      + " (a single-node Kubernetes for --cluster kubernetes-local)")
+  String kind = "local";
 
   @Option(names = "--topology", description = "standalone, rs=1, rs=3, pss, … (default rs=1)")
   String topology = "rs=1";
@@ -39,6 +47,13 @@ final class ClusterCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (kind.equals("kubernetes-local")) {
+      return kubernetes();
+    }
+    if (!kind.equals("local")) {
+      System.err.println("--kind '" + kind + "' is not allowed; allowed: local, kubernetes-local");
+      return Refarch.BAD_INPUT;
+    }
     Path state = stateDir.resolve(name + ".properties");
     return switch (action) {
       case "up" -> up(state);
@@ -49,6 +64,29 @@ final class ClusterCommand implements Callable<Integer> {
         yield Refarch.BAD_INPUT;
       }
     };
+  }
+
+  private int kubernetes() {
+    switch (action) {
+      case "up" -> {
+        LocalKubernetes k8s = LocalKubernetes.up();
+        System.out.println("up: kubernetes-local; KUBECONFIG=" + k8s.kubeconfig());
+        System.out.println("use with: refarch run <study> --cluster kubernetes-local;"
+            + " stop with: refarch cluster down --kind kubernetes-local");
+      }
+      case "down" -> {
+        LocalKubernetes.down();
+        System.out.println("down: kubernetes-local");
+      }
+      case "status" -> System.out.println("kubernetes-local: " + (LocalKubernetes.running()
+          ? "up, KUBECONFIG=" + LocalKubernetes.stateDir().resolve("admin.kubeconfig") : "down"));
+      default -> {
+        System.err.println("cluster action '" + action + "' is not allowed; allowed: up, down,"
+            + " status");
+        return Refarch.BAD_INPUT;
+      }
+    }
+    return Refarch.OK;
   }
 
   private int up(Path state) throws IOException, InterruptedException {

@@ -8,6 +8,8 @@ import dev.refarch.experiments.report.VerdictSummary;
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SpecReader;
+import dev.refarch.platform.kubernetes.local.LocalKubernetes;
+import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Files;
@@ -33,8 +35,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--scale", description = "laptop (default) or paper")
   String scale = "laptop";
 
-  @Option(names = "--cluster", paramLabel = "local:<topology>|uri:<uri>",
-      description = "override the spec's cluster, e.g. local:pss or uri:mongodb://h1,h2/ycsb")
+  @Option(names = "--cluster",
+      paramLabel = "<provisioner>[:<topology>]|uri:<uri>|kubernetes-local[:<topology>]",
+      description = "override the spec's cluster, e.g. local:pss, testcontainers (the spec's"
+          + " topologies on containers), uri:mongodb://h1,h2/ycsb, or kubernetes-local (the"
+          + " single-node Kubernetes of src/bin/k8s-up, started if needed)")
   String cluster;
 
   @Option(names = "--set", paramLabel = "key=value",
@@ -132,14 +137,28 @@ final class RunCommand implements Callable<Integer> {
     throw new ConfigurationException("--set " + key, value, "a positive integer");
   }
 
+  /**
+   * {@code uri:<connection string>}, or a provisioner's name with an optional topology
+   * ({@code local:pss}, {@code testcontainers}); without one the spec's topology (and its sweep)
+   * stays.
+   */
   static ClusterSpec parseCluster(String text, ClusterSpec current) {
-    if (text.startsWith("local:")) {
-      return new ClusterSpec("local", Topology.parse(text.substring(6)), Optional.empty(),
-          current.settings());
-    }
     if (text.startsWith("uri:")) {
       return new ClusterSpec("uri", current.topology(), Optional.of(text.substring(4)), Map.of());
     }
-    throw new ConfigurationException("--cluster", text, "local:<topology> or uri:<connection string>");
+    int colon = text.indexOf(':');
+    String type = colon < 0 ? text : text.substring(0, colon);
+    Topology topology = colon < 0 ? current.topology() : Topology.parse(text.substring(colon + 1));
+    if (type.equals("kubernetes-local")) {
+      Map<String, String> settings = new LinkedHashMap<>(current.settings());
+      settings.putAll(LocalKubernetes.up().settings());
+      return new ClusterSpec("kubernetes", topology, Optional.empty(), settings);
+    }
+    if (!type.equals("uri") && Extensions.provisioners().containsKey(type)) {
+      return new ClusterSpec(type, topology, Optional.empty(), current.settings());
+    }
+    throw new ConfigurationException("--cluster", text, "<provisioner>[:<topology>] with a"
+        + " provisioner of " + String.join(", ", Extensions.provisioners().keySet())
+        + ", kubernetes-local[:<topology>], or uri:<connection string>");
   }
 }

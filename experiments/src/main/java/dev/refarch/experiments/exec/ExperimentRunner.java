@@ -167,29 +167,13 @@ public final class ExperimentRunner {
           new ConfigurationException("cluster.uris", null, "a connection string for "
               + topology.label())));
     }
-    Map<String, String> settings = clusterSettings(spec);
+    Map<String, String> settings = Plan.clusterSettings(spec);
     if (spec.cluster().type().equals("kubernetes")) {
       // its clients run as Jobs: a missing client image must fail before any pod exists
       KubernetesClients.validate(settings);
     }
     ClusterProvisioner p = Extensions.provisioner(spec.cluster().type());
     return p.start(topology, settings);
-  }
-
-  /**
-   * What the provisioner gets: the spec's cluster settings, overridden by the spec's properties
-   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}) — so that
-   * {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties reach
-   * the vSAN hook.
-   */
-  static Map<String, String> clusterSettings(ExperimentSpec spec) {
-    Map<String, String> settings = new java.util.LinkedHashMap<>(spec.cluster().settings());
-    spec.properties().forEach((k, v) -> {
-      if (k.startsWith("local.") || k.startsWith("k8s.")) {
-        settings.put(k, v);
-      }
-    });
-    return settings;
   }
 
   static void write(Path file, String text) {

@@ -104,7 +104,24 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
       return Optional.of("no '" + type + "' cluster provisioner on the class path (known: "
           + String.join(", ", known.keySet()) + ")");
     }
-    return Optional.ofNullable(Extensions.provisioner(type).unavailableReason(topology));
+    return Optional.ofNullable(Extensions.provisioner(type).unavailableReason(topology,
+        clusterSettings(spec)));
+  }
+
+  /**
+   * What the provisioner gets: the spec's cluster settings, overridden by the spec's properties
+   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}, {@code testcontainers.}) —
+   * so that {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties
+   * reach the vSAN hook.
+   */
+  public static Map<String, String> clusterSettings(ExperimentSpec spec) {
+    Map<String, String> settings = new LinkedHashMap<>(spec.cluster().settings());
+    spec.properties().forEach((k, v) -> {
+      if (k.startsWith("local.") || k.startsWith("k8s.") || k.startsWith("testcontainers.")) {
+        settings.put(k, v);
+      }
+    });
+    return settings;
   }
 
   /**

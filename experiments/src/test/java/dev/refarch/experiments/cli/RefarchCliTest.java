@@ -59,6 +59,21 @@ class RefarchCliTest {
   }
 
   @Test
+  void clusterWithoutTopologyKeepsTheSpecsSweepOfTopologies() {
+    Run r = run("run", "A6", "--dry-run", "--cluster", "local");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains("cluster local rs=1").contains("topology=rs=3");
+  }
+
+  @Test
+  void unknownClusterProvisionerIsBadInputListingTheKnownOnes() {
+    Run r = run("run", "A6", "--dry-run", "--cluster", "nosuch:rs=1");
+    assertThat(r.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(r.err()).contains("--cluster='nosuch:rs=1' is not allowed; allowed:"
+        + " <provisioner>[:<topology>] with a provisioner of ").contains("local");
+  }
+
+  @Test
   void allPlansEveryStudy() {
     Run r = run("run", "all", "--dry-run");
     assertThat(r.exit()).isZero();

@@ -13,8 +13,13 @@ import java.util.TreeMap;
  * What the container clusters share: the members' containers on one network, the connection
  * string, the platform state, a fault injector, and stopping it all on {@link #close()}.
  *
- * <p>Thread-safe; {@link #close()} is idempotent. Containers that a crashed JVM could not stop
- * are removed by Testcontainers' own reaper.
+ * <p>Thread-safe; {@link #close()} is idempotent. The cluster cleans up after itself and needs
+ * no resource reaper (Testcontainers' Ryuk image cannot be pulled where no registry is
+ * reachable; run with {@code TESTCONTAINERS_RYUK_DISABLED=true} there): {@link #close()} stops
+ * and removes every container and the network, and so does a JVM shutdown hook when the JVM
+ * exits without a close. Only a JVM killed with SIGKILL leaves them behind (labelled
+ * {@code org.testcontainers=true}; stopping the engine started by {@code src/bin/docker-up}
+ * removes them too).
  */
 public abstract sealed class ContainerCluster implements RunningCluster
     permits ReplicaSetCluster, ShardedMongoCluster {
@@ -26,6 +31,7 @@ public abstract sealed class ContainerCluster implements RunningCluster
   private final ContainerSettings settings;
   private final ContainerLauncher.Launched launched;
   private final ContainerFaultInjector faults;
+  private final Thread shutdownHook;
   private boolean closed; // guarded by this
 
   /** Starts the plan and waits until it accepts writes. */
@@ -34,6 +40,8 @@ public abstract sealed class ContainerCluster implements RunningCluster
     this.settings = settings;
     this.launched = ContainerLauncher.launch(plan, settings);
     this.faults = new ContainerFaultInjector(plan, launched.nodes());
+    this.shutdownHook = new Thread(this::stopAll, "testcontainers-cluster-cleanup");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   @Override
@@ -80,13 +88,17 @@ public abstract sealed class ContainerCluster implements RunningCluster
     Map<String, String> facts = new TreeMap<>();
     facts.put("topology", plan.topology().label());
     facts.put("image", settings.image().asCanonicalNameString());
+    if (!plan.routers().isEmpty()) {
+      facts.put("mongosImage", settings.mongosImage().asCanonicalNameString());
+    }
     facts.put("connectionString", connectionString());
     facts.put("serverVersion", serverVersion());
     facts.put("wiredTigerCacheSizeGB", settings.cacheSizeArgument());
     settings.electionTimeoutMillis().ifPresent(ms ->
         facts.put("electionTimeoutMillis", String.valueOf(ms)));
-    if (launched.advertisedHost() != null) {
-      facts.put("advertisedHost", launched.advertisedHost());
+    facts.put("publishedOn", launched.publication().bindHost());
+    if (launched.publication().advertisedHost() != null) {
+      facts.put("advertisedHost", launched.publication().advertisedHost());
     }
     for (MongoNode node : launched.nodes().values()) {
       String prefix = "member." + node.name() + ".";
@@ -109,14 +121,23 @@ public abstract sealed class ContainerCluster implements RunningCluster
     return faults;
   }
 
-  /** Resumes paused members, stops every container and removes the network; idempotent. */
+  /** Unpauses paused members, stops every container and removes the network; idempotent. */
   @Override
-  public synchronized void close() {
+  public void close() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // the JVM is exiting and runs the hook itself; stopAll is idempotent
+    }
+    stopAll();
+  }
+
+  private synchronized void stopAll() {
     if (closed) {
       return;
     }
     closed = true;
-    faults.resumeAllPaused();
+    faults.unpauseAll();
     ContainerLauncher.stopAll(launched.nodes(), launched.network(), null);
   }
 
@@ -133,7 +154,7 @@ public abstract sealed class ContainerCluster implements RunningCluster
     Builder() {
     }
 
-    /** The image of every member, e.g. {@code mongo:7.0}. */
+    /** The image of every {@code mongod} member, e.g. {@code mongo:7.0}. */
     public B image(String image) {
       return setting(ContainerSettings.IMAGE.key(), image);
     }

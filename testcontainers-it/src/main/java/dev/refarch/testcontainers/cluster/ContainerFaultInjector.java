@@ -5,49 +5,55 @@ import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.config.ConfigurationException;
-import dev.refarch.platform.spi.config.Setting;
-import dev.refarch.platform.spi.config.Suggestions;
+import dev.refarch.testcontainers.cluster.ContainerFault.Disruption;
 import dev.refarch.testcontainers.cluster.MemberTargets.Target;
 import dev.refarch.testcontainers.cluster.Waits.Observation;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.bson.Document;
 
 /**
- * Breaks members of a container cluster: {@code stepdown} ({@code replSetStepDown}, parameters
- * {@code seconds} (default 60) and {@code force}), {@code pause} ({@code docker pause}, which
- * freezes every process of the container) and {@code resume} ({@code docker unpause}). Every
- * action takes {@code timeoutSeconds} (default 30) for finding the target.
+ * Breaks members of a container cluster with the actions of {@link ContainerFault}: {@code kill},
+ * {@code stop} and {@code restart}; {@code pause} and {@code resume}; {@code partition} and
+ * {@code heal}; {@code stepdown} (parameters {@code seconds}, default 60, and {@code force}).
+ * Every action takes {@code timeoutSeconds} (default 30).
  *
  * <p>Targets as in {@link MemberTargets}; a role is asked of the live members, over direct
- * connections through their mapped ports, when the fault fires. For {@code resume} a role means
- * the member that had it when it was paused, so "pause primary … resume primary" pairs up.
- * Killing and restarting containers is not offered: a restarted container may get another mapped
- * port, which a replica set advertising mapped ports cannot follow.
+ * connections through their published ports, when the fault fires. For {@code restart},
+ * {@code resume} and {@code heal} a role means the member that had it when it was taken out, so
+ * "partition primary … heal primary" pairs up.
+ *
+ * <p>{@link #inject} returns once the fault took effect, and the event's time is that moment:
+ * {@code kill} and {@code stop} once the container no longer runs, {@code pause} once Docker froze
+ * it, {@code partition} once it is off the network, {@code resume} once unpaused,
+ * {@code restart} and {@code heal} once it runs or is reconnected — they then wait until the
+ * member is back as primary, secondary or arbiter and report that wait as {@code rejoined} in
+ * the event's durations.
  *
  * <p>Thread-safe: faults run one at a time.
  */
 final class ContainerFaultInjector implements FaultInjector {
 
-  static final Set<String> ACTIONS = java.util.Collections.unmodifiableSet(
-      new LinkedHashSet<>(List.of("stepdown", "pause", "resume")));
+  static final Set<String> ACTIONS = Collections.unmodifiableSet(
+      new LinkedHashSet<>(ContainerFault.labels()));
+  private static final Set<String> BACK = Set.of("primary", "secondary", "arbiter", "router");
 
-  static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("timeoutSeconds", 30, 1, 3600,
-      "how long finding the target may take");
-  static final Setting<Integer> SECONDS = Setting.integer("seconds", 60, 1, 86_400,
-      "stepdown: seconds the old primary may not become primary again");
-  static final Setting<Boolean> FORCE = Setting.bool("force", false,
-      "stepdown: step down even when no secondary has caught up");
+  /** How a member was taken out, what it was then, and in which order. */
+  private record Disrupted(Disruption disruption, String role, long sequence) {
+  }
 
   private final Map<String, MongoNode> nodes;
   private final List<String> memberNames;
   private final MemberTargets targets;
-  private final Map<String, String> paused = new LinkedHashMap<>(); // member -> role when paused
+  private final Map<String, Disrupted> disrupted = new LinkedHashMap<>();
+  private long sequence;
 
   ContainerFaultInjector(ContainerPlan plan, Map<String, MongoNode> nodes) {
     this.nodes = Map.copyOf(nodes);
@@ -72,107 +78,121 @@ final class ContainerFaultInjector implements FaultInjector {
 
   @Override
   public synchronized FaultEvent inject(Fault fault) {
-    String action = fault.action().trim().toLowerCase(Locale.ROOT);
-    if (!ACTIONS.contains(action)) {
-      throw new ConfigurationException("fault.action", fault.action(),
-          String.join(", ", actions()), Suggestions.closest(action, ACTIONS)
-              .map(c -> "did you mean '" + c + "'?").orElse(null));
-    }
-    checkParameters(action, fault.parameters());
+    ContainerFault action = ContainerFault.parse(fault.action());
+    action.check(fault.parameters());
     Target target = targets.parse(fault.target());
+    if (action == ContainerFault.STEPDOWN) {
+      checkStepDownTarget(target);
+    }
+    Duration timeout = Duration.ofSeconds(ContainerFault.TIMEOUT_SECONDS.from(fault.parameters()));
     Instant started = Instant.now();
-    Instant deadline = started.plusSeconds(TIMEOUT_SECONDS.from(fault.parameters()));
+    Instant deadline = started.plus(timeout);
+    MongoNode node = action.needs == null ? live(action, target, started, deadline)
+        : disrupted(action, target);
     return switch (action) {
-      case "stepdown" -> stepDown(target, fault.parameters(), started, deadline);
-      case "pause" -> pause(target, started, deadline);
-      default -> resume(target);
+      case STEPDOWN -> stepDown(target, node, fault.parameters());
+      case KILL -> takeOut(action, target, node, "docker kill", () -> {
+        node.kill();
+        awaitStopped(node, started, deadline);
+      });
+      case STOP -> takeOut(action, target, node, "docker stop", () -> node.stop(timeout));
+      case PAUSE -> takeOut(action, target, node, "docker pause", node::pause);
+      case PARTITION -> takeOut(action, target, node, "disconnected from the network",
+          node::disconnect);
+      case RESUME -> bringBack(action, target, node, "docker unpause", node::unpause, null);
+      case RESTART -> bringBack(action, target, node, "docker start", node::start, deadline);
+      case HEAL -> bringBack(action, target, node, "reconnected to the network", node::reconnect,
+          deadline);
     };
   }
 
-  private static void checkParameters(String action, Map<String, String> parameters) {
-    List<Setting<?>> accepted = action.equals("stepdown")
-        ? List.of(TIMEOUT_SECONDS, SECONDS, FORCE) : List.of(TIMEOUT_SECONDS);
-    List<String> keys = accepted.stream().map(Setting::key).toList();
-    parameters.keySet().stream().sorted().filter(k -> !keys.contains(k)).findFirst()
-        .ifPresent(k -> {
-          throw new ConfigurationException(k, parameters.get(k), "parameters of " + action
-              + ": " + String.join(", ", keys), "unknown parameter");
-        });
-    accepted.forEach(s -> s.find(parameters));
-  }
-
-  private FaultEvent stepDown(Target target, Map<String, String> parameters, Instant started,
-      Instant deadline) {
-    if (target.isRole() ? !target.role().equals("primary")
-        : targets.member(target.member()).role() == NodeSpec.Role.ROUTER
-            || targets.member(target.member()).role() == NodeSpec.Role.ARBITER) {
+  private void checkStepDownTarget(Target target) {
+    boolean applicable = target.isRole() ? target.role().equals("primary")
+        : targets.member(target.member()).role() != NodeSpec.Role.ROUTER
+            && targets.member(target.member()).role() != NodeSpec.Role.ARBITER;
+    if (!applicable) {
       throw new ConfigurationException("fault.target", target.text(),
           "a replica set's primary or a data member's name for stepdown");
     }
-    MongoNode node = live(target, started, deadline);
-    int seconds = SECONDS.from(parameters);
-    boolean force = FORCE.from(parameters);
+  }
+
+  private FaultEvent stepDown(Target target, MongoNode node, Map<String, String> parameters) {
+    int seconds = ContainerFault.SECONDS.from(parameters);
+    boolean force = ContainerFault.FORCE.from(parameters);
     node.run(new Document("replSetStepDown", seconds)
         .append("secondaryCatchUpPeriodSecs", Math.min(10, seconds / 2)).append("force", force));
-    return event("stepdown", target, node, "replSetStepDown " + seconds + " s"
-        + (force ? ", force" : ""));
+    return event(ContainerFault.STEPDOWN, target, node, System.currentTimeMillis(),
+        "replSetStepDown " + seconds + " s" + (force ? ", force" : ""), Map.of());
   }
 
-  private FaultEvent pause(Target target, Instant started, Instant deadline) {
-    MongoNode node = live(target, started, deadline);
-    String was = roleOf(node);
-    node.container().getDockerClient().pauseContainerCmd(node.container().getContainerId())
-        .exec();
-    paused.put(node.name(), was);
-    return event("pause", target, node, "docker pause (was " + was + ")");
+  /** Records the member's role, applies the fault and marks the member disrupted. */
+  private FaultEvent takeOut(ContainerFault action, Target target, MongoNode node, String what,
+      Runnable fault) {
+    String was = node.role();
+    fault.run();
+    disrupted.put(node.name(), new Disrupted(action.leaves, was, ++sequence));
+    return event(action, target, node, System.currentTimeMillis(), what + " (was " + was + ")",
+        Map.of());
   }
 
-  private FaultEvent resume(Target target) {
-    String name = target.isRole()
-        ? paused.entrySet().stream().filter(e -> target.group().equals(
-            targets.member(e.getKey()).group()) && e.getValue().equals(target.role()))
-            .map(Map.Entry::getKey).findFirst().orElse(null)
-        : paused.containsKey(target.member()) ? target.member() : null;
-    if (name == null) {
-      throw new PlatformException("resume " + target.text(), "no paused member matches; paused: "
-          + (paused.isEmpty() ? "none" : paused.toString()));
+  /**
+   * Undoes a disruption and, given a deadline, waits until the member is back in its set,
+   * reporting that wait as {@code rejoined}.
+   */
+  private FaultEvent bringBack(ContainerFault action, Target target, MongoNode node, String what,
+      Runnable repair, Instant deadline) {
+    repair.run();
+    long at = System.currentTimeMillis();
+    String was = disrupted.remove(node.name()).role();
+    if (deadline == null) {
+      return event(action, target, node, at, what + " (was " + was + " before)", Map.of());
     }
-    MongoNode node = nodes.get(name);
-    node.container().getDockerClient().unpauseContainerCmd(node.container().getContainerId())
-        .exec();
-    String was = paused.remove(name);
-    return event("resume", target, node, "docker unpause (was " + was + " when paused)");
+    String now = Waits.until(Instant.ofEpochMilli(at), deadline, node.name()
+        + " to be back as primary, secondary or arbiter", () -> {
+          String role = node.role();
+          return BACK.contains(role) ? Observation.done(role) : Observation.pending(role);
+        });
+    long rejoined = System.currentTimeMillis() - at;
+    return event(action, target, node, at, what + " (was " + was + " before), back as " + now
+        + " after " + rejoined + " ms", Map.of("rejoined", rejoined));
+  }
+
+  private static void awaitStopped(MongoNode node, Instant started, Instant deadline) {
+    Waits.until(started, deadline, node.name() + " to stop running", () ->
+        node.isRunning() ? Observation.pending("running") : Observation.done(Boolean.TRUE));
   }
 
   /** Unpauses every member this injector paused, so that the containers can be stopped. */
-  synchronized void resumeAllPaused() {
-    for (String name : List.copyOf(paused.keySet())) {
-      MongoNode node = nodes.get(name);
-      try {
-        node.container().getDockerClient().unpauseContainerCmd(node.container().getContainerId())
-            .exec();
-      } catch (RuntimeException e) {
-        // The container is stopped next anyway; a failed unpause only makes that slower.
+  synchronized void unpauseAll() {
+    disrupted.forEach((name, d) -> {
+      if (d.disruption() == Disruption.PAUSED) {
+        try {
+          nodes.get(name).unpause();
+        } catch (RuntimeException e) {
+          // The container is removed next anyway; a failed unpause only makes that slower.
+        }
       }
-      paused.remove(name);
-    }
+    });
+    disrupted.clear();
   }
 
   /** The member the target names, or the live member holding its role now. */
-  private MongoNode live(Target target, Instant started, Instant deadline) {
+  private MongoNode live(ContainerFault action, Target target, Instant started, Instant deadline) {
     if (!target.isRole()) {
-      if (paused.containsKey(target.member())) {
-        throw new PlatformException("fault on " + target.text(), target.member() + " is paused");
+      Disrupted d = disrupted.get(target.member());
+      if (d != null) {
+        throw new PlatformException(action.label() + " " + target.text(), target.member()
+            + " is " + d.disruption().label + "; " + action.label() + " needs a live member");
       }
       return nodes.get(target.member());
     }
     List<MongoNode> group = targets.group(target.group()).stream()
-        .filter(s -> s.role() != NodeSpec.Role.ARBITER && !paused.containsKey(s.name()))
+        .filter(s -> s.role() != NodeSpec.Role.ARBITER && !disrupted.containsKey(s.name()))
         .map(s -> nodes.get(s.name())).toList();
     return Waits.until(started, deadline, "a " + target.role() + " in " + target.group(), () -> {
       Map<String, String> roles = new LinkedHashMap<>();
       for (MongoNode node : group) {
-        String role = roleOf(node);
+        String role = node.role();
         if (role.equals(target.role())) {
           return Observation.done(node);
         }
@@ -182,26 +202,30 @@ final class ContainerFaultInjector implements FaultInjector {
     });
   }
 
-  /** {@code primary}, {@code secondary}, {@code arbiter}, {@code router} or what else it said. */
-  static String roleOf(MongoNode node) {
-    try {
-      Document hello = node.run(new Document("hello", 1));
-      if ("isdbgrid".equals(hello.getString("msg"))) {
-        return "router";
-      }
-      if (Boolean.TRUE.equals(hello.getBoolean("isWritablePrimary"))) {
-        return "primary";
-      }
-      if (Boolean.TRUE.equals(hello.getBoolean("secondary"))) {
-        return "secondary";
-      }
-      return Boolean.TRUE.equals(hello.getBoolean("arbiterOnly")) ? "arbiter" : "other";
-    } catch (PlatformException e) {
-      return "unreachable";
+  /** The member a fault took out as {@code action} needs: named, or the latest with the role. */
+  private MongoNode disrupted(ContainerFault action, Target target) {
+    String name = target.isRole()
+        ? disrupted.entrySet().stream()
+            .filter(e -> e.getValue().disruption() == action.needs
+                && target.group().equals(targets.member(e.getKey()).group())
+                && e.getValue().role().equals(target.role()))
+            .max(Comparator.comparingLong(e -> e.getValue().sequence()))
+            .map(Map.Entry::getKey).orElse(null)
+        : disrupted.containsKey(target.member())
+            && disrupted.get(target.member()).disruption() == action.needs ? target.member() : null;
+    if (name == null) {
+      throw new PlatformException(action.label() + " " + target.text(), "no member that is "
+          + action.needs.label + " matches; taken out: " + (disrupted.isEmpty() ? "none"
+              : disrupted.entrySet().stream().map(e -> e.getKey() + " ("
+                  + e.getValue().disruption().label + ", was " + e.getValue().role() + ")")
+                  .toList()));
     }
+    return nodes.get(name);
   }
 
-  private static FaultEvent event(String action, Target target, MongoNode node, String detail) {
-    return new FaultEvent(System.currentTimeMillis(), action, target.text(), node.name(), detail);
+  private static FaultEvent event(ContainerFault action, Target target, MongoNode node,
+      long epochMillis, String detail, Map<String, Long> durations) {
+    return new FaultEvent(epochMillis, action.label(), target.text(), node.name(), detail,
+        durations);
   }
 }

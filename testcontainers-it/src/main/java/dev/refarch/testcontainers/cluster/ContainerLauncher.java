@@ -1,14 +1,14 @@
 package dev.refarch.testcontainers.cluster;
 
 import com.mongodb.MongoException;
+import dev.refarch.platform.local.process.FreePorts;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.testcontainers.cluster.ContainerPlan.ReplicaSetPlan;
 import dev.refarch.testcontainers.cluster.Waits.Observation;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.bson.Document;
-import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.ContainerFetchException;
 import org.testcontainers.containers.Network;
 import org.testcontainers.lifecycle.Startables;
 
@@ -34,7 +34,8 @@ import org.testcontainers.lifecycle.Startables;
  * network alias ({@code shard0-1:27017}) — clients outside Docker only ever talk to the routers,
  * or directly to the one member. A replica set of two or more members is seen whole by its
  * clients, so its members are named by an address both sides reach: the advertised host and each
- * container's mapped port (see {@link ContainerSettings#advertisedHost()}).
+ * member's published port (see {@link Publication}). Ports are chosen before the members start
+ * and never change.
  *
  * <p>Stateless and thread-safe.
  */
@@ -44,7 +45,7 @@ final class ContainerLauncher {
 
   /** What a launch produced. */
   record Launched(Network network, Map<String, MongoNode> nodes, String connectionString,
-      String serverVersion, String advertisedHost) {
+      String serverVersion, Publication publication) {
   }
 
   private ContainerLauncher() {
@@ -62,18 +63,20 @@ final class ContainerLauncher {
     Instant started = Instant.now();
     Instant deadline = started.plus(settings.startTimeout());
     try {
+      Publication publication = Publication.of(plan, settings, network);
       String extraHost = settings.advertisedHost().filter(h -> !isIpLiteral(h)).orElse(null);
+      Iterator<Integer> ports = FreePorts.allocate(plan.members().size()).iterator();
       List<MongoNode> mongods = new ArrayList<>();
       for (ReplicaSetPlan set : plan.replicaSets()) {
         for (NodeSpec spec : set.members()) {
           MongoNode node = MongoNode.create(spec, network, settings.image(),
-              settings.startTimeout(), extraHost);
+              settings.startTimeout(), extraHost, publication, ports.next());
           nodes.put(spec.name(), node);
           mongods.add(node);
         }
       }
       startAll(mongods);
-      String advertised = seenWhole(plan) ? advertisedHost(settings, network) : null;
+      String advertised = publication.advertisedHost();
       Function<NodeSpec, String> address = advertised == null ? NodeSpec::internalAddress
           : spec -> advertised + ":" + nodes.get(spec.name()).externalPort();
       for (ReplicaSetPlan set : plan.replicaSets()) {
@@ -83,11 +86,11 @@ final class ContainerLauncher {
       for (ReplicaSetPlan set : plan.replicaSets()) {
         awaitHealthy(set, nodes, started, deadline);
       }
-      startRouters(plan, network, settings, nodes, started, deadline);
+      startRouters(plan, network, settings, nodes, publication, ports, started, deadline);
       String version = nodes.values().iterator().next().run(new Document("buildInfo", 1))
           .getString("version");
       return new Launched(network, nodes, connectionString(plan, nodes, advertised), version,
-          advertised);
+          publication);
     } catch (RuntimeException e) {
       throw cleanUpAfter(operation, e, nodes, network);
     }
@@ -105,21 +108,35 @@ final class ContainerLauncher {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       MongoNode failed = nodes.stream().filter(n -> !n.container().isRunning()).findFirst()
           .orElse(nodes.get(0));
+      if (causedBy(cause, ContainerFetchException.class)) {
+        throw new PlatformException("start container " + failed.name(), cause.getMessage()
+            + "; where no registry is reachable, build the image here with src/bin/build-images"
+            + " and name it in REFARCH_MONGOD_IMAGE or testcontainers.image", cause);
+      }
       throw new PlatformException("start container " + failed.name(), cause.getMessage()
           + "\n--- last lines of " + failed.name() + " ---\n" + failed.logTail(LOG_LINES), cause);
     }
   }
 
+  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static void startRouters(ContainerPlan plan, Network network,
-      ContainerSettings settings, Map<String, MongoNode> nodes, Instant started,
-      Instant deadline) {
+      ContainerSettings settings, Map<String, MongoNode> nodes, Publication publication,
+      Iterator<Integer> ports, Instant started, Instant deadline) {
     if (plan.routers().isEmpty()) {
       return;
     }
     List<MongoNode> routers = new ArrayList<>();
     for (NodeSpec spec : plan.routers()) {
-      MongoNode node = MongoNode.create(spec, network, settings.image(), settings.startTimeout(),
-          null);
+      MongoNode node = MongoNode.create(spec, network, settings.mongosImage(),
+          settings.startTimeout(), null, publication, ports.next());
       nodes.put(spec.name(), node);
       routers.add(node);
     }
@@ -143,10 +160,14 @@ final class ContainerLauncher {
     });
   }
 
-  /** Waits for one primary and every other member secondary or arbiter. */
+  /**
+   * Waits for one primary and every other member secondary or arbiter, and for the primary to
+   * accept writes (a newly elected primary reports PRIMARY before it has drained and is writable).
+   */
   private static void awaitHealthy(ReplicaSetPlan set, Map<String, MongoNode> nodes,
       Instant started, Instant deadline) {
     MongoNode first = nodes.get(set.members().get(0).name());
+    List<MongoNode> members = set.members().stream().map(m -> nodes.get(m.name())).toList();
     Waits.until(started, deadline, "replica set " + set.name() + " to have a primary and "
         + (set.members().size() - 1) + " healthy members", () -> {
           try {
@@ -157,7 +178,8 @@ final class ContainerLauncher {
             long primaries = states.stream().filter("PRIMARY"::equals).count();
             long others = states.stream()
                 .filter(s -> s.equals("SECONDARY") || s.equals("ARBITER")).count();
-            boolean healthy = primaries == 1 && others == set.members().size() - 1;
+            boolean healthy = primaries == 1 && others == set.members().size() - 1
+                && members.stream().anyMatch(m -> m.role().equals("primary"));
             return healthy ? Observation.done(states) : Observation.pending(states.toString());
           } catch (MongoException e) {
             return Observation.pending(e.getMessage());
@@ -180,33 +202,6 @@ final class ContainerLauncher {
         .filter(m -> m.role() != NodeSpec.Role.ARBITER)
         .map(m -> advertised + ":" + nodes.get(m.name()).externalPort())
         .collect(Collectors.joining(",")) + "/?replicaSet=" + set.name();
-  }
-
-  /**
-   * The host both the tests and the containers reach published ports at: the setting if given;
-   * for a local Docker engine the network's gateway (an address of the host that containers
-   * route to); for a remote one the Docker host's address.
-   */
-  private static String advertisedHost(ContainerSettings settings, Network network) {
-    if (settings.advertisedHost().isPresent()) {
-      return settings.advertisedHost().get();
-    }
-    String dockerHost = DockerClientFactory.instance().dockerHostIpAddress();
-    try {
-      InetAddress address = InetAddress.getByName(dockerHost);
-      if (!address.isLoopbackAddress()) {
-        return address.getHostAddress();
-      }
-    } catch (UnknownHostException e) {
-      throw new PlatformException("resolve Docker host " + dockerHost, e.toString()
-          + "; set testcontainers.advertisedHost", e);
-    }
-    var ipam = DockerClientFactory.instance().client().inspectNetworkCmd()
-        .withNetworkId(network.getId()).exec().getIpam();
-    return ipam.getConfig().stream().map(c -> c.getGateway())
-        .filter(g -> g != null && !g.isBlank() && !g.contains(":")).findFirst()
-        .orElseThrow(() -> new PlatformException("find the gateway of Docker network "
-            + network.getId(), "it has no IPv4 gateway; set testcontainers.advertisedHost"));
   }
 
   static boolean isIpLiteral(String host) {

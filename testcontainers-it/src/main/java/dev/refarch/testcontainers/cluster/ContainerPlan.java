@@ -44,18 +44,20 @@ public record ContainerPlan(Topology topology, List<ReplicaSetPlan> replicaSets,
    * @throws ConfigurationException for a standalone, which container clusters do not offer
    */
   public static ContainerPlan of(Topology topology, ContainerSettings settings) {
-    List<String> cache = List.of("--wiredTigerCacheSizeGB", settings.cacheSizeArgument());
+    List<String> mongodArgs = List.of("--wiredTigerCacheSizeGB", settings.cacheSizeArgument(),
+        "--setParameter", "shutdownTimeoutMillisForSignaledShutdown="
+            + settings.shutdownTimeoutMillis());
     if (topology instanceof Topology.ReplicaSet rs) {
       return new ContainerPlan(topology, List.of(replicaSet(REPLICA_SET, rs.dataMembers(),
-          rs.arbiter(), NodeSpec.Role.DATA, List.of(), cache)), List.of());
+          rs.arbiter(), NodeSpec.Role.DATA, List.of(), mongodArgs)), List.of());
     }
     if (topology instanceof Topology.Sharded s) {
       List<ReplicaSetPlan> sets = new ArrayList<>();
       sets.add(replicaSet(CONFIG, s.configMembers(), false, NodeSpec.Role.CONFIG,
-          List.of("--configsvr"), cache));
+          List.of("--configsvr"), mongodArgs));
       for (int i = 0; i < s.shards(); i++) {
         sets.add(replicaSet("shard" + i, s.membersPerShard(), false, NodeSpec.Role.DATA,
-            List.of("--shardsvr"), cache));
+            List.of("--shardsvr"), mongodArgs));
       }
       String configDb = CONFIG + "/" + sets.get(0).seedList(NodeSpec::internalAddress);
       List<NodeSpec> routers = new ArrayList<>();
@@ -70,13 +72,13 @@ public record ContainerPlan(Topology topology, List<ReplicaSetPlan> replicaSets,
   }
 
   private static ReplicaSetPlan replicaSet(String name, int dataMembers, boolean arbiter,
-      NodeSpec.Role role, List<String> clusterRole, List<String> cache) {
+      NodeSpec.Role role, List<String> clusterRole, List<String> mongodArgs) {
     List<NodeSpec> members = new ArrayList<>();
     for (int i = 0; i < dataMembers + (arbiter ? 1 : 0); i++) {
       List<String> command = new ArrayList<>(List.of("mongod", "--port",
           String.valueOf(NodeSpec.PORT), "--bind_ip_all", "--replSet", name));
       command.addAll(clusterRole);
-      command.addAll(cache);
+      command.addAll(mongodArgs);
       members.add(new NodeSpec(name + "-" + i, name, i < dataMembers ? role
           : NodeSpec.Role.ARBITER, command));
     }

@@ -1,5 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
+import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
 import java.time.Duration;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -19,34 +21,40 @@ import org.testcontainers.utility.DockerImageName;
  * ContainerSettings s = ContainerSettings.from(Map.of("testcontainers.image", "mongo:7.0"));
  * }</pre>
  *
- * @param image the image every member runs; {@code mongod} and {@code mongos} both come from it
+ * @param image the image of every {@code mongod} member (and of the routers unless
+ *     {@code mongosImage} names another)
+ * @param mongosImage the image of the {@code mongos} routers
  * @param startTimeout how long starting the whole cluster may take, image pulls excluded
  * @param wiredTigerCacheSizeGB WiredTiger cache of each {@code mongod}, GB, at least 0.25
  * @param electionTimeoutMillis replica sets' {@code settings.electionTimeoutMillis}; empty keeps
  *     the server default (10000)
  * @param advertisedHost how members of a multi-member replica set name themselves, so that
  *     clients outside Docker and the members inside reach each other; empty picks one
+ * @param shutdownTimeoutMillis how long a {@code mongod} stopped with SIGTERM ({@code stop})
+ *     steps down and quiesces
  */
-public record ContainerSettings(DockerImageName image, Duration startTimeout,
-    double wiredTigerCacheSizeGB, OptionalInt electionTimeoutMillis,
-    Optional<String> advertisedHost) {
+public record ContainerSettings(DockerImageName image, DockerImageName mongosImage,
+    Duration startTimeout, double wiredTigerCacheSizeGB, OptionalInt electionTimeoutMillis,
+    Optional<String> advertisedHost, int shutdownTimeoutMillis) {
 
-  /** The image used when {@code testcontainers.image} is not set. */
+  /**
+   * The image used when neither {@code testcontainers.image} nor {@value #IMAGE_ENV} is set: the
+   * official image, for machines that reach Docker Hub.
+   */
   public static final String DEFAULT_IMAGE = "mongo:8.0";
+  /**
+   * The environment variable naming the image when {@code testcontainers.image} is not set;
+   * {@code src/bin/build-images} exports it for the image it built.
+   */
+  public static final String IMAGE_ENV = "REFARCH_MONGOD_IMAGE";
 
-  private static final String IMAGE_ALLOWED =
-      "a Docker image name with mongod and mongos, e.g. mongo:8.0";
-  public static final Setting<String> IMAGE = Setting.custom("testcontainers.image", "image",
-      DEFAULT_IMAGE, IMAGE_ALLOWED,
-      "the MongoDB image of every member (the official mongo images carry mongod and mongos)",
-      text -> {
-        try {
-          DockerImageName.parse(text.trim()).assertValid();
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(IMAGE_ALLOWED + " (" + e.getMessage() + ")", e);
-        }
-        return text.trim();
-      });
+  private static final String IMAGE_ALLOWED = "a Docker image name, e.g. mongo:8.0";
+  public static final Setting<String> IMAGE = image("testcontainers.image", DEFAULT_IMAGE,
+      "the image of every mongod member (and of the routers unless testcontainers.mongosImage"
+          + " is set); unset: $" + IMAGE_ENV + " when set (src/bin/build-images exports it),"
+          + " else the official image");
+  public static final Setting<String> MONGOS_IMAGE = image("testcontainers.mongosImage", null,
+      "the image of the mongos routers of a sharded cluster; unset: testcontainers.image");
   public static final Setting<Integer> START_TIMEOUT_SECONDS = Setting.integer(
       "testcontainers.startTimeoutSeconds", 180, 1, 3600,
       "how long starting the cluster may take (containers, replica sets, shards), image pulls"
@@ -63,12 +71,30 @@ public record ContainerSettings(DockerImageName image, Duration startTimeout,
           + " advertised, reachable from the tests and from inside Docker; unset: the Docker"
           + " network's gateway when Docker runs locally, else the Docker host");
 
+  public static final Setting<Integer> SHUTDOWN_TIMEOUT_MILLIS = Setting.integer(
+      "testcontainers.shutdownTimeoutMillis", 1000, 0, 60_000,
+      "mongod shutdownTimeoutMillisForSignaledShutdown: how long a member stopped with SIGTERM"
+          + " steps down and quiesces (server default 15000)");
+
   /** Every {@code testcontainers.*} setting. */
   public static final SettingGroup GROUP = SettingGroup.of("testcontainers.", IMAGE,
-      START_TIMEOUT_SECONDS, WIRED_TIGER_CACHE_GB, ELECTION_TIMEOUT_MILLIS, ADVERTISED_HOST);
+      MONGOS_IMAGE, START_TIMEOUT_SECONDS, WIRED_TIGER_CACHE_GB, ELECTION_TIMEOUT_MILLIS,
+      ADVERTISED_HOST, SHUTDOWN_TIMEOUT_MILLIS);
+
+  private static Setting<String> image(String key, String defaultValue, String description) {
+    return Setting.custom(key, "image", defaultValue, IMAGE_ALLOWED, description, text -> {
+      try {
+        DockerImageName.parse(text.trim()).assertValid();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(IMAGE_ALLOWED + " (" + e.getMessage() + ")", e);
+      }
+      return text.trim();
+    });
+  }
 
   public ContainerSettings {
     Objects.requireNonNull(image, "image");
+    Objects.requireNonNull(mongosImage, "mongosImage");
     Objects.requireNonNull(startTimeout, "startTimeout");
     if (!(wiredTigerCacheSizeGB >= 0.25)) {
       throw new IllegalArgumentException("wiredTigerCacheSizeGB < 0.25: " + wiredTigerCacheSizeGB);
@@ -85,13 +111,34 @@ public record ContainerSettings(DockerImageName image, Duration startTimeout,
    *     {@code testcontainers.} or a value that is not allowed
    */
   public static ContainerSettings from(Map<String, String> settings) {
+    return from(settings, System::getenv);
+  }
+
+  /** As {@link #from(Map)}, reading {@value #IMAGE_ENV} from {@code env}. */
+  static ContainerSettings from(Map<String, String> settings, UnaryOperator<String> env) {
     GROUP.validate(settings);
     Integer election = ELECTION_TIMEOUT_MILLIS.from(settings);
-    return new ContainerSettings(DockerImageName.parse(IMAGE.from(settings)),
+    String image = IMAGE.find(settings).orElseGet(() -> imageFromEnvironment(env));
+    return new ContainerSettings(DockerImageName.parse(image),
+        DockerImageName.parse(MONGOS_IMAGE.find(settings).orElse(image)),
         Duration.ofSeconds(START_TIMEOUT_SECONDS.from(settings)),
         WIRED_TIGER_CACHE_GB.from(settings),
         election == null ? OptionalInt.empty() : OptionalInt.of(election),
-        Optional.ofNullable(ADVERTISED_HOST.from(settings)).map(String::trim));
+        Optional.ofNullable(ADVERTISED_HOST.from(settings)).map(String::trim),
+        SHUTDOWN_TIMEOUT_MILLIS.from(settings));
+  }
+
+  private static String imageFromEnvironment(UnaryOperator<String> env) {
+    String value = env.apply(IMAGE_ENV);
+    if (value == null || value.isBlank()) {
+      return DEFAULT_IMAGE;
+    }
+    try {
+      return IMAGE.parse(value);
+    } catch (ConfigurationException e) {
+      throw new ConfigurationException(IMAGE_ENV, value, IMAGE_ALLOWED,
+          "the environment variable names the image when testcontainers.image is not set");
+    }
   }
 
   /** Every setting at its default. */

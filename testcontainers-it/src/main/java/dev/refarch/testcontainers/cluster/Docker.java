@@ -1,12 +1,16 @@
 package dev.refarch.testcontainers.cluster;
 
+import com.github.dockerjava.api.exception.NotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.testcontainers.DockerClientFactory;
 
 /**
  * Whether Testcontainers finds a Docker engine, and if not, why — in one line that a skipped
- * test can show.
+ * test can show; and what a local image says it holds.
  *
  * <p>Thread-safe; Testcontainers caches its answer for the JVM's life, and so does this.
  */
@@ -25,6 +29,26 @@ public final class Docker {
       checked = true;
     }
     return reason;
+  }
+
+  /** The label {@code src/bin/build-images} puts on its images: the MongoDB commands they hold. */
+  public static final String COMMANDS_LABEL = "dev.refarch.commands";
+
+  /**
+   * The MongoDB commands {@code image} says it holds ({@value #COMMANDS_LABEL}), when the engine
+   * has the image and it carries the label; empty otherwise (an official image, or one not
+   * pulled yet, says nothing).
+   */
+  public static Optional<Set<String>> commandsOf(String image) {
+    try {
+      Map<String, String> labels = DockerClientFactory.instance().client().inspectImageCmd(image)
+          .exec().getConfig().getLabels();
+      String commands = labels == null ? null : labels.get(COMMANDS_LABEL);
+      return commands == null ? Optional.empty()
+          : Optional.of(Set.of(commands.trim().split("\\s+")));
+    } catch (NotFoundException e) {
+      return Optional.empty();
+    }
   }
 
   private static String probe() {

@@ -126,8 +126,8 @@ public final class ExistingCluster implements RunningCluster {
         throw new ConfigurationException("fault.action", fault.action(), "stepdown",
             "an existing cluster offers only stepdown");
       }
-      int seconds = ContainerFaultInjector.SECONDS.from(fault.parameters());
-      boolean force = ContainerFaultInjector.FORCE.from(fault.parameters());
+      int seconds = ContainerFault.SECONDS.from(fault.parameters());
+      boolean force = ContainerFault.FORCE.from(fault.parameters());
       String group = group(fault.target());
       try (MongoClient client = MongoClients.create(settingsFor(group))) {
         var admin = client.getDatabase("admin");

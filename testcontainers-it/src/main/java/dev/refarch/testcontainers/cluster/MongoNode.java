@@ -1,5 +1,10 @@
 package dev.refarch.testcontainers.cluster;
 
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.ContainerNetwork;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
 import com.mongodb.ServerAddress;
@@ -17,41 +22,57 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * One running member of a container cluster: its container and a direct connection to it from
- * the test's side of Docker (through the container's mapped port, whatever name the member
- * carries inside the network).
+ * One running member of a container cluster: its container, the address the tests reach it at
+ * (its published port, fixed for the member's life), a direct connection to it, and what faults
+ * do to a container — kill, stop, start, pause, unpause, and cutting it off its network and
+ * reconnecting it under the same name.
  *
  * <p>Thread-safe. {@link #close()} closes the connection and stops the container.
  */
 public final class MongoNode implements AutoCloseable {
 
+  /** The resolver containers get: nothing listens there, so no name is looked up outside. */
+  static final String NO_RESOLVER = "127.0.0.1";
+
   private final NodeSpec spec;
   private final GenericContainer<?> container;
+  private final Network network;
+  private final String clientHost;
+  private final int hostPort;
   private MongoClient direct; // guarded by this
 
-  private MongoNode(NodeSpec spec, GenericContainer<?> container) {
+  private MongoNode(NodeSpec spec, GenericContainer<?> container, Network network,
+      String clientHost, int hostPort) {
     this.spec = spec;
     this.container = container;
+    this.network = network;
+    this.clientHost = clientHost;
+    this.hostPort = hostPort;
   }
 
   /**
-   * A not-yet-started member on {@code network}, reachable there as its name.
+   * A not-yet-started member on {@code network}, reachable there as its name, publishing its
+   * port as {@code publication} says on {@code hostPort}.
    *
    * @param extraHost a host name that containers resolve to the Docker host, or {@code null}
    */
   static MongoNode create(NodeSpec spec, Network network, DockerImageName image,
-      Duration startTimeout, String extraHost) {
+      Duration startTimeout, String extraHost, Publication publication, int hostPort) {
+    PortBinding binding = new PortBinding(
+        Ports.Binding.bindIpAndPort(publication.bindHost(), hostPort), ExposedPort.tcp(NodeSpec.PORT));
     GenericContainer<?> container = new GenericContainer<>(image)
         .withNetwork(network)
         .withNetworkAliases(spec.name())
         .withExposedPorts(NodeSpec.PORT)
+        .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
+            .withPortBindings(binding).withPublishAllPorts(false).withDns(NO_RESOLVER))
         .withCommand(spec.command().toArray(String[]::new))
         .waitingFor(Wait.forLogMessage("(?i).*waiting for connections.*", 1)
             .withStartupTimeout(startTimeout));
     if (extraHost != null) {
       container.withExtraHost(extraHost, "host-gateway");
     }
-    return new MongoNode(spec, container);
+    return new MongoNode(spec, container, network, publication.clientHost(), hostPort);
   }
 
   public NodeSpec spec() {
@@ -67,14 +88,14 @@ public final class MongoNode implements AutoCloseable {
     return container;
   }
 
-  /** The host the tests reach this member at (the Docker host). */
+  /** The host the tests reach this member at: 127.0.0.1, the network's gateway, or the engine's. */
   public String externalHost() {
-    return container.getHost();
+    return clientHost;
   }
 
-  /** The port the tests reach this member at (the container's mapped port). */
+  /** The port the tests reach this member at: its published port, the same for its whole life. */
   public int externalPort() {
-    return container.getMappedPort(NodeSpec.PORT);
+    return hostPort;
   }
 
   /** {@code host:port} from the tests' side. */
@@ -96,6 +117,29 @@ public final class MongoNode implements AutoCloseable {
     }
   }
 
+  /**
+   * What the member says it is now: {@code primary} (and writable), {@code secondary},
+   * {@code arbiter}, {@code router}, {@code other} (starting, recovering, rolling back, a primary
+   * still draining) or {@code unreachable}.
+   */
+  public String role() {
+    try {
+      Document hello = run(new Document("hello", 1));
+      if ("isdbgrid".equals(hello.getString("msg"))) {
+        return "router";
+      }
+      if (Boolean.TRUE.equals(hello.getBoolean("isWritablePrimary"))) {
+        return "primary";
+      }
+      if (Boolean.TRUE.equals(hello.getBoolean("secondary"))) {
+        return "secondary";
+      }
+      return Boolean.TRUE.equals(hello.getBoolean("arbiterOnly")) ? "arbiter" : "other";
+    } catch (PlatformException e) {
+      return "unreachable";
+    }
+  }
+
   /** A client connected to this member alone, opened on first use and closed with it. */
   synchronized MongoClient directClient() {
     if (direct == null) {
@@ -108,6 +152,57 @@ public final class MongoNode implements AutoCloseable {
           .build());
     }
     return direct;
+  }
+
+  /** Whether the container runs (and is not paused), as the engine says now. */
+  boolean isRunning() {
+    var state = docker().inspectContainerCmd(id()).exec().getState();
+    return Boolean.TRUE.equals(state.getRunning()) && !Boolean.TRUE.equals(state.getPaused());
+  }
+
+  /** {@code docker kill}: SIGKILL to every process, as in a crash. */
+  void kill() {
+    docker().killContainerCmd(id()).exec();
+  }
+
+  /** {@code docker stop}: SIGTERM, then SIGKILL after {@code grace}. */
+  void stop(Duration grace) {
+    docker().stopContainerCmd(id()).withTimeout((int) Math.max(1, grace.toSeconds())).exec();
+  }
+
+  /** {@code docker start} of the stopped container: same data, same port. */
+  void start() {
+    docker().startContainerCmd(id()).exec();
+  }
+
+  /** {@code docker pause}: every process frozen. */
+  void pause() {
+    docker().pauseContainerCmd(id()).exec();
+  }
+
+  /** {@code docker unpause}. */
+  void unpause() {
+    docker().unpauseContainerCmd(id()).exec();
+  }
+
+  /** Cuts it off its network: no member and, as its published port goes too, no client reach it. */
+  void disconnect() {
+    docker().disconnectFromNetworkCmd().withNetworkId(network.getId()).withContainerId(id())
+        .exec();
+  }
+
+  /** Reconnects it to its network under its name; its published port comes back with it. */
+  void reconnect() {
+    docker().connectToNetworkCmd().withNetworkId(network.getId()).withContainerId(id())
+        .withContainerNetwork(new ContainerNetwork().withAliases(spec.name())).exec();
+  }
+
+  private DockerClient docker() {
+    return container.getDockerClient();
+  }
+
+  private String id() {
+    return container.getContainerId();
   }
 
   /** The last {@code lines} lines of the container's output, for error messages. */

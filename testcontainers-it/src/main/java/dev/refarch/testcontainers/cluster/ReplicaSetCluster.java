@@ -5,16 +5,20 @@ import java.util.Map;
 
 /**
  * A real MongoDB replica set on Testcontainers: N data members (and optionally an arbiter) on
- * one Docker network, from one image ({@value ContainerSettings#DEFAULT_IMAGE} by default).
+ * one Docker network the cluster creates, from one image ({@link ContainerSettings#IMAGE}:
+ * {@code $REFARCH_MONGOD_IMAGE} or {@value ContainerSettings#DEFAULT_IMAGE} by default).
  *
- * <p>A one-member set is reached directly through its mapped port. The members of a larger set
- * are advertised under an address both the tests and the containers reach (the Docker network's
- * gateway for a local engine, see {@link ContainerSettings#advertisedHost()}), so that clients
- * follow elections as in production.
+ * <p>A one-member set is reached directly through its port, published on 127.0.0.1. The members
+ * of a larger set are advertised under an address both the tests and the containers reach (the
+ * Docker network's gateway for a local engine, see {@link ContainerSettings#advertisedHost()}),
+ * so that clients follow elections as in production. Each member keeps its port for its life.
  *
  * <p>Thread-safe. {@link #close()} stops every container. Faults ({@link #faults()}):
- * {@code stepdown}, {@code pause}, {@code resume} on {@code primary}, {@code secondary} or a
- * member name ({@code rs0-1}).
+ * {@code kill} ({@code docker kill}), {@code stop} ({@code docker stop}), {@code restart}
+ * ({@code docker start}, then back in the set), {@code pause}/{@code resume}
+ * ({@code docker pause}/{@code unpause}), {@code partition}/{@code heal} (cut off its network,
+ * from the other members and from clients alike, and reconnected) and {@code stepdown}, on
+ * {@code primary}, {@code secondary} or a member name ({@code rs0-1}).
  *
  * <pre>{@code
  * try (ReplicaSetCluster rs = ReplicaSetCluster.builder().members(3).start()) {

@@ -6,12 +6,14 @@ import java.util.Map;
 
 /**
  * A real sharded MongoDB on Testcontainers: a config server replica set, N shard replica sets of
- * M members each and R {@code mongos} routers, all on one Docker network and all from one image
- * ({@value ContainerSettings#DEFAULT_IMAGE} by default). It is ready when {@code listShards}
- * shows every shard; clients connect through the routers.
+ * M members each and R {@code mongos} routers, all on one Docker network, from one image
+ * ({@link ContainerSettings#IMAGE}) unless the routers get their own
+ * ({@link ContainerSettings#MONGOS_IMAGE}). It is ready when {@code listShards} shows every
+ * shard; clients connect through the routers, published on 127.0.0.1.
  *
  * <p>Thread-safe. {@link #close()} stops every container and removes the network. Faults
- * ({@link #faults()}): {@code stepdown}, {@code pause} and {@code resume}, aimed at
+ * ({@link #faults()}): {@code kill}, {@code stop}, {@code restart}, {@code pause},
+ * {@code resume}, {@code partition}, {@code heal} and {@code stepdown}, aimed at
  * {@code shard0/primary}, {@code config/primary}, {@code shard1/secondary} or a member name
  * ({@code shard0-1}, {@code mongos-0}).
  *
@@ -82,6 +84,11 @@ public final class ShardedMongoCluster extends ContainerCluster {
     public Builder configMembers(int members) {
       this.configMembers = members;
       return this;
+    }
+
+    /** The image of the {@code mongos} routers, when not {@link #image}'s. */
+    public Builder mongosImage(String image) {
+      return setting(ContainerSettings.MONGOS_IMAGE.key(), image);
     }
 
     /** Number of {@code mongos}, 1–8 (default 1). */

@@ -4,8 +4,13 @@ import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -26,15 +31,21 @@ import java.util.function.Supplier;
 public final class TestcontainersProvisioner implements ClusterProvisioner {
 
   private final Supplier<String> dockerUnavailable;
+  private final Function<String, Optional<Set<String>>> commandsOf;
 
-  /** Asks Testcontainers whether a Docker engine is at hand. */
+  /** Asks Testcontainers whether a Docker engine is at hand, and the engine what images hold. */
   public TestcontainersProvisioner() {
-    this(Docker::unavailableReason);
+    this(Docker::unavailableReason, Docker::commandsOf);
   }
 
-  /** @param dockerUnavailable why Docker cannot be used, or {@code null} when it can */
-  TestcontainersProvisioner(Supplier<String> dockerUnavailable) {
+  /**
+   * @param dockerUnavailable why Docker cannot be used, or {@code null} when it can
+   * @param commandsOf the MongoDB commands an image says it holds, empty when it does not say
+   */
+  TestcontainersProvisioner(Supplier<String> dockerUnavailable,
+      Function<String, Optional<Set<String>>> commandsOf) {
     this.dockerUnavailable = Objects.requireNonNull(dockerUnavailable);
+    this.commandsOf = Objects.requireNonNull(commandsOf);
   }
 
   @Override
@@ -57,6 +68,33 @@ public final class TestcontainersProvisioner implements ClusterProvisioner {
   }
 
   /**
+   * As {@link #unavailableReason(Topology)}, and for a sharded cluster also when the routers'
+   * image ({@code testcontainers.mongosImage}, else {@code testcontainers.image}) says it holds no
+   * {@code mongos} — as the images of {@code src/bin/build-images} say unless given one. Bad
+   * settings are left to {@link #start}, which reports them.
+   */
+  @Override
+  public String unavailableReason(Topology topology, Map<String, String> settings) {
+    String reason = unavailableReason(topology);
+    if (reason != null || !(topology instanceof Topology.Sharded)) {
+      return reason;
+    }
+    String image;
+    try {
+      image = ContainerSettings.from(settings).mongosImage().asCanonicalNameString();
+    } catch (ConfigurationException e) {
+      return null;
+    }
+    return commandsOf.apply(image).filter(commands -> !commands.contains("mongos"))
+        .map(commands -> "no image with mongos: " + image + " holds only "
+            + String.join(" ", new TreeSet<>(commands)) + " (label " + Docker.COMMANDS_LABEL
+            + "); set testcontainers.mongosImage (or testcontainers.image) to an image with"
+            + " mongos, e.g. the official " + ContainerSettings.DEFAULT_IMAGE + " where Docker Hub"
+            + " is reachable, or build one with src/bin/build-images --mongos PATH")
+        .orElse(null);
+  }
+
+  /**
    * Starts {@code topology} and waits until it accepts writes.
    *
    * @throws dev.refarch.platform.spi.config.ConfigurationException for a bad
@@ -67,7 +105,7 @@ public final class TestcontainersProvisioner implements ClusterProvisioner {
   @Override
   public RunningCluster start(Topology topology, Map<String, String> settings) {
     ContainerSettings.from(settings);
-    String reason = unavailableReason(topology);
+    String reason = unavailableReason(topology, settings);
     if (reason != null) {
       throw new PlatformException("start testcontainers " + topology.label(), reason);
     }

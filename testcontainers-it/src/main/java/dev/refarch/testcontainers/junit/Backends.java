@@ -6,6 +6,7 @@ import dev.refarch.platform.spi.Topology;
 import dev.refarch.testcontainers.cluster.ExistingClusterProvisioner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 
@@ -54,9 +55,18 @@ public final class Backends {
 
   /** Asks each candidate in order whether it can provide {@code topology} here. */
   public static Choice choose(Topology topology, List<ClusterProvisioner> candidates) {
+    return choose(topology, Map.of(), candidates);
+  }
+
+  /**
+   * Asks each candidate in order whether it can provide {@code topology} here with
+   * {@code settings} (e.g. the image a {@code testcontainers.*} setting names).
+   */
+  public static Choice choose(Topology topology, Map<String, String> settings,
+      List<ClusterProvisioner> candidates) {
     List<String> reasons = new ArrayList<>();
     for (ClusterProvisioner candidate : candidates) {
-      String reason = candidate.unavailableReason(topology);
+      String reason = candidate.unavailableReason(topology, settings);
       if (reason == null) {
         return new Choice(topology, candidate, reasons);
       }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -27,13 +28,22 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * {@link MongoClient} or the {@link RunningCluster}, and closes client and cluster after the
  * class's last test.
  *
+ * <p>Each test that runs publishes the report entry {@value #BACKEND_ENTRY} naming the backend.
+ *
  * <p>One cluster per annotated class, kept in that class's extension store; {@code @Nested}
  * classes share their enclosing class's. Skips are decided per test method, so each test shows
  * as skipped with the reason in the test report. Registered by {@link MongoCluster}; stateless
  * and thread-safe itself.
  */
 public final class MongoClusterExtension implements BeforeAllCallback, AfterAllCallback,
-    ExecutionCondition, ParameterResolver {
+    BeforeEachCallback, ExecutionCondition, ParameterResolver {
+
+  /**
+   * The report entry each test that runs gets, naming the backend its cluster came from
+   * ({@code testcontainers}, {@code local}, {@code uri}), so that reports and listeners can count
+   * the tests that ran against containers.
+   */
+  public static final String BACKEND_ENTRY = "refarch.cluster.backend";
 
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(MongoClusterExtension.class);
@@ -65,6 +75,13 @@ public final class MongoClusterExtension implements BeforeAllCallback, AfterAllC
     } else {
       System.err.println("[@MongoCluster] " + context.getRequiredTestClass().getSimpleName()
           + ": tests skipped: " + choice.skipReason());
+    }
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    if (owner(context).isPresent() && handle(context).choice().available()) {
+      context.publishReportEntry(BACKEND_ENTRY, handle(context).choice().chosen().name());
     }
   }
 
@@ -139,10 +156,11 @@ public final class MongoClusterExtension implements BeforeAllCallback, AfterAllC
   }
 
   private static ClusterHandle create(MongoCluster annotation) {
+    Map<String, String> settings = settings(annotation.settings());
     Backends.Choice choice = Backends.choose(annotation.topology().topology(annotation),
-        Backends.resolve(List.of(annotation.backends()), annotation.uriProperty(),
+        settings, Backends.resolve(List.of(annotation.backends()), annotation.uriProperty(),
             System::getProperty));
-    return new ClusterHandle(choice, settings(annotation.settings()));
+    return new ClusterHandle(choice, settings);
   }
 
   /** {@code key=value} entries as a map. */

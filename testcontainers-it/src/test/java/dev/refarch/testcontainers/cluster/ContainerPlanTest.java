@@ -32,9 +32,11 @@ class ContainerPlanTest {
     ContainerPlan plan = ContainerPlan.of(Topology.parse("sharded:1x1"), DEFAULTS);
 
     assertThat(plan.members().get(0).command()).containsExactly("mongod", "--port", "27017",
-        "--bind_ip_all", "--replSet", "config", "--configsvr", "--wiredTigerCacheSizeGB", "0.25");
+        "--bind_ip_all", "--replSet", "config", "--configsvr", "--wiredTigerCacheSizeGB", "0.25",
+        "--setParameter", "shutdownTimeoutMillisForSignaledShutdown=1000");
     assertThat(plan.members().get(1).command()).containsExactly("mongod", "--port", "27017",
-        "--bind_ip_all", "--replSet", "shard0", "--shardsvr", "--wiredTigerCacheSizeGB", "0.25");
+        "--bind_ip_all", "--replSet", "shard0", "--shardsvr", "--wiredTigerCacheSizeGB", "0.25",
+        "--setParameter", "shutdownTimeoutMillisForSignaledShutdown=1000");
     assertThat(plan.routers().get(0).command()).containsExactly("mongos", "--port", "27017",
         "--bind_ip_all", "--configdb", "config/config-0:27017");
   }
@@ -80,12 +82,13 @@ class ContainerPlanTest {
   }
 
   @Test
-  void cacheSizeComesFromTheSettings() {
+  void cacheSizeAndShutdownTimeoutComeFromTheSettings() {
     ContainerSettings big = ContainerSettings.from(Map.of("testcontainers.wiredTigerCacheSizeGB",
-        "1.5"));
+        "1.5", "testcontainers.shutdownTimeoutMillis", "15000"));
 
     assertThat(ContainerPlan.of(Topology.parse("rs=1"), big).members().get(0).command())
-        .endsWith("--wiredTigerCacheSizeGB", "1.5");
+        .endsWith("--wiredTigerCacheSizeGB", "1.5", "--setParameter",
+            "shutdownTimeoutMillisForSignaledShutdown=15000");
   }
 
   @Test

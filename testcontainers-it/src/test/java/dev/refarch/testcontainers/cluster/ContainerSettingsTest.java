@@ -12,9 +12,10 @@ class ContainerSettingsTest {
 
   @Test
   void defaultsToACurrentMongoImageAndSmallCaches() {
-    ContainerSettings s = ContainerSettings.defaults();
+    ContainerSettings s = ContainerSettings.from(Map.of(), name -> null);
 
     assertThat(s.image().asCanonicalNameString()).isEqualTo("mongo:8.0");
+    assertThat(s.mongosImage()).isEqualTo(s.image());
     assertThat(s.startTimeout()).isEqualTo(Duration.ofSeconds(180));
     assertThat(s.cacheSizeArgument()).isEqualTo("0.25");
     assertThat(s.electionTimeoutMillis()).isEmpty();
@@ -34,6 +35,33 @@ class ContainerSettingsTest {
   }
 
   @Test
+  void takesTheImageFromTheEnvironmentWhenNoSettingNamesOne() {
+    Map<String, String> env = Map.of(ContainerSettings.IMAGE_ENV, "docker.io/local/mongod:25cf8d0791c0");
+
+    assertThat(ContainerSettings.from(Map.of(), env::get).image().asCanonicalNameString())
+        .isEqualTo("docker.io/local/mongod:25cf8d0791c0");
+    assertThat(ContainerSettings.from(Map.of("testcontainers.image", "mongo:7.0"), env::get)
+        .image().asCanonicalNameString()).isEqualTo("mongo:7.0");
+  }
+
+  @Test
+  void rejectsABadImageInTheEnvironmentNamingTheVariable() {
+    assertThatThrownBy(() -> ContainerSettings.from(Map.of(),
+        name -> name.equals(ContainerSettings.IMAGE_ENV) ? "Mongo:8.0!" : null))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("REFARCH_MONGOD_IMAGE='Mongo:8.0!' is not allowed");
+  }
+
+  @Test
+  void routersTakeTheirOwnImageWhenOneIsNamed() {
+    ContainerSettings s = ContainerSettings.from(Map.of("testcontainers.image", "local/mongod:1",
+        "testcontainers.mongosImage", "mongo:8.0"), name -> null);
+
+    assertThat(s.image().asCanonicalNameString()).isEqualTo("local/mongod:1");
+    assertThat(s.mongosImage().asCanonicalNameString()).isEqualTo("mongo:8.0");
+  }
+
+  @Test
   void rejectsMisspeltKeyNamingTheClosest() {
     assertThatThrownBy(() -> ContainerSettings.from(Map.of("testcontainers.imag", "mongo:8.0")))
         .isInstanceOf(ConfigurationException.class)
@@ -46,7 +74,7 @@ class ContainerSettingsTest {
     assertThatThrownBy(() -> ContainerSettings.from(Map.of("testcontainers.image", "Mongo:8.0!")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("testcontainers.image='Mongo:8.0!' is not allowed")
-        .hasMessageContaining("a Docker image name with mongod and mongos, e.g. mongo:8.0");
+        .hasMessageContaining("a Docker image name, e.g. mongo:8.0");
   }
 
   @Test

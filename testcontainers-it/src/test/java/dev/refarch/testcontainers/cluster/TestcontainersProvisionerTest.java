@@ -8,6 +8,8 @@ import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class TestcontainersProvisionerTest {
@@ -24,7 +26,7 @@ class TestcontainersProvisionerTest {
 
   @Test
   void withoutDockerSaysWhy() {
-    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> NO_DOCKER);
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> NO_DOCKER, image -> Optional.empty());
 
     assertThat(p.unavailableReason(Topology.parse("sharded:2x3"))).isEqualTo(NO_DOCKER);
     assertThat(p.unavailableReason(Topology.parse("pss"))).isEqualTo(NO_DOCKER);
@@ -32,15 +34,43 @@ class TestcontainersProvisionerTest {
 
   @Test
   void offersNoStandaloneEvenWithDocker() {
-    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> null);
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> null, image -> Optional.empty());
 
     assertThat(p.unavailableReason(Topology.standalone())).contains("not a standalone");
     assertThat(p.unavailableReason(Topology.parse("sharded:1x1"))).isNull();
   }
 
   @Test
+  void skipsAShardedClusterWhenTheRoutersImageSaysItHoldsNoMongos() {
+    Map<String, Set<String>> labels = Map.of("local/mongod:1", Set.of("mongod"),
+        "local/mongod:2", Set.of("mongod", "mongos"));
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> null,
+        image -> Optional.ofNullable(labels.get(image)));
+
+    assertThat(p.unavailableReason(Topology.parse("sharded:2x3"),
+        Map.of("testcontainers.image", "local/mongod:1")))
+        .startsWith("no image with mongos: local/mongod:1 holds only mongod (label"
+            + " dev.refarch.commands); set testcontainers.mongosImage")
+        .contains("src/bin/build-images --mongos PATH");
+    assertThat(p.unavailableReason(Topology.parse("sharded:2x3"), Map.of(
+        "testcontainers.image", "local/mongod:1", "testcontainers.mongosImage", "local/mongod:2")))
+        .isNull();
+    assertThat(p.unavailableReason(Topology.parse("pss"),
+        Map.of("testcontainers.image", "local/mongod:1"))).isNull();
+  }
+
+  @Test
+  void takesAnImageThatSaysNothingAsOneWithMongos() {
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> null,
+        image -> Optional.empty());
+
+    assertThat(p.unavailableReason(Topology.parse("sharded:1x1"),
+        Map.of("testcontainers.image", "mongo:8.0"))).isNull();
+  }
+
+  @Test
   void startWithoutDockerFailsWithTheReasonAndStartsNothing() {
-    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> NO_DOCKER);
+    TestcontainersProvisioner p = new TestcontainersProvisioner(() -> NO_DOCKER, image -> Optional.empty());
 
     assertThatThrownBy(() -> p.start(Topology.parse("rs=1"), Map.of()))
         .isInstanceOf(PlatformException.class)
@@ -50,6 +80,8 @@ class TestcontainersProvisionerTest {
   @Test
   void badSettingFailsBeforeDockerIsAsked() {
     TestcontainersProvisioner p = new TestcontainersProvisioner(() -> {
+      throw new AssertionError("Docker asked");
+    }, image -> {
       throw new AssertionError("Docker asked");
     });
 

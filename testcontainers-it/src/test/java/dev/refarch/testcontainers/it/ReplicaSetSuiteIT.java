@@ -24,8 +24,12 @@ import org.junit.jupiter.params.provider.CsvSource;
     "local.electionTimeoutMillis=2000", "testcontainers.electionTimeoutMillis=2000"})
 class ReplicaSetSuiteIT {
 
-  /** A step-down hands over at once; this covers the election, a retried operation and a bucket. */
-  static final long INTERRUPTION_BOUND_MS = 5_000;
+  /**
+   * A step-down hands over at once, after at most the catch-up period the injector grants a
+   * secondary (5 s for seconds=10); this covers that, the election, a retried operation and a
+   * bucket, on a loaded machine too (4.6 s was seen there with a quick catch-up).
+   */
+  static final long INTERRUPTION_BOUND_MS = 10_000;
 
   @TempDir
   Path results;
@@ -76,9 +80,9 @@ class ReplicaSetSuiteIT {
   void steppingDownThePrimaryInterruptsOperationsBriefly(RunningCluster cluster) throws Exception {
     TrialResult r = new TrialRunner(results).run(Workloads.trial(cluster, "rs-suite", "stepdown",
         "a", "rs_stepdown").property("operationcount", "100000000")
-        .property("maxexecutiontime", "9").property("measurement.timelineResolution", "100")
+        .property("maxexecutiontime", "17").property("measurement.timelineResolution", "100")
         .property("mongodb.durability", "balanced")
-        .faults("3s stepdown primary seconds=10").build(), cluster);
+        .faults("10s stepdown primary seconds=10").build(), cluster);
 
     assertThat(r.failures()).isEmpty();
     FaultReport stepDown = r.faults().get(0);
@@ -88,7 +92,8 @@ class ReplicaSetSuiteIT {
         + stepDown.interruptions());
     for (String op : new String[] {"READ", "UPDATE"}) {
       Interruption i = stepDown.interruptions().get(op);
-      assertThat(i).as(op).isNotNull();
+      assertThat(i).as(op + " ran before the step-down (10 s after its client JVM started)")
+          .isNotNull();
       assertThat(i.resumed()).as(op + " resumed").isTrue();
       assertThat(i.interruptionMs()).as(op).isLessThan(INTERRUPTION_BOUND_MS);
     }

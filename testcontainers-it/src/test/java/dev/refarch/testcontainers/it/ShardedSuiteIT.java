@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
     "local.electionTimeoutMillis=2000", "testcontainers.electionTimeoutMillis=2000"})
 class ShardedSuiteIT {
 
-  static final long INTERRUPTION_BOUND_MS = 5_000;
+  /** As {@link ReplicaSetSuiteIT#INTERRUPTION_BOUND_MS}: catch-up, election, retry, bucket. */
+  static final long INTERRUPTION_BOUND_MS = 10_000;
 
   @TempDir
   Path results;
@@ -105,9 +106,9 @@ class ShardedSuiteIT {
 
     TrialResult r = new TrialRunner(results).run(Workloads.trial(cluster, "sharded-suite",
         "stepdown", "a", "sh_stepdown").property("operationcount", "100000000")
-        .property("maxexecutiontime", "9").property("measurement.timelineResolution", "100")
+        .property("maxexecutiontime", "17").property("measurement.timelineResolution", "100")
         .property("mongodb.durability", "balanced")
-        .faults("3s stepdown shard0/primary seconds=10").build(), cluster);
+        .faults("10s stepdown shard0/primary seconds=10").build(), cluster);
 
     assertThat(r.failures()).isEmpty();
     FaultReport stepDown = r.faults().get(0);
@@ -115,7 +116,8 @@ class ShardedSuiteIT {
         + ": interruption " + stepDown.interruptions());
     for (String op : new String[] {"READ", "UPDATE"}) {
       Interruption i = stepDown.interruptions().get(op);
-      assertThat(i).as(op).isNotNull();
+      assertThat(i).as(op + " ran before the step-down (10 s after its client JVM started)")
+          .isNotNull();
       assertThat(i.resumed()).as(op + " resumed").isTrue();
       assertThat(i.interruptionMs()).as(op).isLessThan(INTERRUPTION_BOUND_MS);
     }

@@ -1,13 +1,14 @@
 package dev.refarch.platform.kubernetes;
 
 import dev.refarch.platform.kubernetes.api.Labels;
-import dev.refarch.platform.kubernetes.api.MongoShell;
 import dev.refarch.platform.kubernetes.api.ManagedObjects;
+import dev.refarch.platform.kubernetes.api.Members;
 import dev.refarch.platform.kubernetes.config.K8sProperties.Cleanup;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
 import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
 import dev.refarch.platform.kubernetes.storage.StorageClasses;
 import dev.refarch.platform.kubernetes.topology.ClusterLayout;
+import dev.refarch.platform.kubernetes.topology.Credentials;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.Redaction;
@@ -16,7 +17,9 @@ import dev.refarch.platform.spi.Topology;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import org.bson.Document;
 
 /**
  * A MongoDB deployment on Kubernetes: its in-cluster connection string, its state (nodes, claims,
@@ -36,14 +39,16 @@ public final class KubernetesCluster implements RunningCluster {
   private final K8sSettings settings;
   private final ClusterLayout layout;
   private final KubernetesFaultInjector faults;
+  private final Optional<Credentials> credentials;
   private final Thread shutdownHook;
   private volatile StorageClasses.Ensured storageClass;
   private volatile Map<String, String> deployed = Map.of();
   private boolean closed; // guarded by this
 
   KubernetesCluster(KubernetesClient client, K8sSettings settings, ClusterLayout layout,
-      KubernetesFaultInjector faults) {
+      KubernetesFaultInjector faults, Optional<Credentials> credentials) {
     this.client = client;
+    this.credentials = credentials;
     this.settings = settings;
     this.layout = layout;
     this.faults = faults;
@@ -64,10 +69,15 @@ public final class KubernetesCluster implements RunningCluster {
     return layout.topology();
   }
 
-  /** The in-cluster connection string: reachable from pods (e.g. Job-based clients), not outside. */
+  /**
+   * The in-cluster connection string, with the user when authentication is on: reachable from
+   * pods (e.g. Job-based clients), and from this JVM when {@link #reachableFromRunner()}. It
+   * holds a password: print it only through {@link Redaction#maskUri}.
+   */
   @Override
   public String connectionString() {
-    return layout.connectionString();
+    return credentials.map(c -> c.addTo(layout.connectionString()))
+        .orElse(layout.connectionString());
   }
 
   public String namespace() {
@@ -100,7 +110,9 @@ public final class KubernetesCluster implements RunningCluster {
     f.put("trial", settings.trial());
     f.put("server", Redaction.maskUri(String.valueOf(client.getMasterUrl())));
     f.put("topology", layout.topology().label());
-    f.put("connectionString", layout.connectionString());
+    f.put("connectionString", Redaction.maskUri(connectionString()));
+    f.put("mongodb.auth", String.valueOf(credentials.isPresent()));
+    f.put("mongodb.runAsUser", "999");
     f.put("mongodb.image", settings.mongodb().image());
     f.put("mongodb.cpu", settings.mongodb().cpu());
     f.put("mongodb.memory", settings.mongodb().memory());
@@ -121,21 +133,20 @@ public final class KubernetesCluster implements RunningCluster {
   }
 
   /**
-   * Whether this JVM resolves the in-cluster names of {@link #connectionString()}: when it runs
-   * in a pod of the cluster ({@code k8s.runnerInCluster}, by default detected).
+   * Whether this JVM resolves the in-cluster names of {@link #connectionString()} and reaches
+   * the pods: when it runs in a pod of the cluster ({@code k8s.runnerInCluster}, by default
+   * detected) or resolves through the cluster's DNS ({@code k8s.clusterDns}, the local cluster).
    */
   @Override
   public boolean reachableFromRunner() {
-    return settings.runnerInCluster();
+    return settings.reachesPods();
   }
 
   /**
-   * Drops {@code name} with {@code mongosh} run, through the exec API, inside the first Ready pod
-   * of the entry group (a data member, or a router of a sharded cluster), connected with the
-   * cluster's connection string so that the drop goes to the primary (or through the router) and
-   * waits for a majority.
+   * Drops {@code name} through a port-forward to the primary (or a router of a sharded
+   * cluster), waiting for a majority.
    *
-   * @throws PlatformException when no pod is Ready or the drop fails
+   * @throws PlatformException when no member answers or the drop fails
    */
   @Override
   public void dropDatabase(String name) {
@@ -146,20 +157,15 @@ public final class KubernetesCluster implements RunningCluster {
     ClusterLayout.Group entry = layout.groups().stream()
         .filter(g -> g.kind() == ClusterLayout.Kind.ROUTER).findFirst()
         .orElse(layout.groups().get(0));
-    MongoShell shell = new MongoShell(client, ClusterLayout.CONTAINER);
-    String pod = shell.firstReady(layout.namespace(), entry.pods()).orElseThrow(() ->
-        new PlatformException("drop database " + name, "no Ready pod of " + entry.name()));
-    String out;
-    try {
-      out = shell.eval(layout.namespace(), pod, List.of(layout.connectionString()),
-          "const r = db.getSiblingDB('" + name + "').dropDatabase({writeConcern: {w: 'majority'}});"
-              + " print('ok=' + r.ok);");
-    } catch (IllegalStateException e) {
-      throw new PlatformException("drop database " + name + " in pod " + pod, e.getMessage(), e);
-    }
-    if (!out.lines().anyMatch(l -> l.trim().equals("ok=1"))) {
+    String pod = entry.kind() == ClusterLayout.Kind.DATA ? faults.primaryPod(entry.replicaSet())
+        : entry.pods().get(0);
+    try (Members.Member m = new Members(client).open(layout.namespace(), pod,
+        credentials.map(Credentials::credential))) {
+      m.client().getDatabase(name).runCommand(new Document("dropDatabase", 1)
+          .append("writeConcern", new Document("w", "majority")));
+    } catch (RuntimeException e) {
       throw new PlatformException("drop database " + name + " in pod " + pod,
-          "mongosh answered: " + out.trim());
+          Redaction.maskUri(String.valueOf(e.getMessage())), e);
     }
   }
 
@@ -190,9 +196,13 @@ public final class KubernetesCluster implements RunningCluster {
         List<String> failures = ManagedObjects.deleteAll(client, layout.namespace(),
             settings.trial());
         failures.forEach(f -> System.err.println("[kubernetes] cleanup: " + f));
+        if (failures.isEmpty()) {
+          ManagedObjects.awaitGone(client, layout.namespace(), settings.trial(),
+              settings.timeout());
+        }
       } else {
         System.err.println("[kubernetes] k8s.cleanup=retain: objects stay; remove them with"
-            + " kubectl delete statefulset,service,configmap,pvc,pod -n " + layout.namespace()
+            + " kubectl delete statefulset,service,secret,pvc,pod -n " + layout.namespace()
             + " -l " + Labels.TRIAL + "=" + settings.trial());
       }
     } catch (RuntimeException e) {

@@ -1,12 +1,17 @@
 package dev.refarch.platform.kubernetes;
 
 import dev.refarch.platform.kubernetes.api.ClientFactory;
+import dev.refarch.platform.kubernetes.config.K8sProperties;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
-import dev.refarch.platform.kubernetes.fault.ExecMemberRoles;
+import com.mongodb.MongoCredential;
+import dev.refarch.platform.kubernetes.dns.ClusterDns;
+import dev.refarch.platform.kubernetes.fault.ForwardedMemberRoles;
 import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
 import dev.refarch.platform.kubernetes.fault.MemberRoles;
 import dev.refarch.platform.kubernetes.storage.StorageClasses;
 import dev.refarch.platform.kubernetes.topology.ClusterLayout;
+import dev.refarch.platform.kubernetes.topology.Credentials;
+import dev.refarch.platform.kubernetes.topology.MemberSetup;
 import dev.refarch.platform.kubernetes.topology.MongoDeployment;
 import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.RunningCluster;
@@ -17,7 +22,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * Starts MongoDB on Kubernetes as StatefulSets with PVC templates: a replica set (the Diamanti
@@ -25,7 +30,9 @@ import java.util.function.Function;
  * set with an arbiter ({@code rs=3}, study B's configuration 2), a standalone, or a sharded
  * cluster (config replica set, shards, routers). The StorageClass is ensured first (created when
  * {@code k8s.storageClass.provisioner} is given), so a wrong name fails before any pod exists.
- * Returns once every member passes its readiness probe.
+ * Members run as a non-root user and, by default, with authentication: a random key file and
+ * user in a Secret the provisioner creates. Returns once every replica set is initiated and every
+ * member is primary, secondary or arbiter.
  *
  * <p>Registered as {@code kubernetes} for {@link java.util.ServiceLoader}. Thread-safe; every
  * {@link #start} returns an independent cluster that owns its own client.
@@ -41,22 +48,26 @@ import java.util.function.Function;
 public final class KubernetesProvisioner implements ClusterProvisioner {
 
   private final ClientFactory clients;
-  private final Function<KubernetesClient, MemberRoles> roles;
+  private final BiFunction<KubernetesClient, Optional<MongoCredential>, MemberRoles> roles;
   private final boolean fromKubeconfig;
+  private final MemberSetup setup;
 
-  /** Connects through the kubeconfig; asks members for their roles with {@code mongosh}. */
+  /** Connects through the kubeconfig; asks members for their roles over port-forwards. */
   public KubernetesProvisioner() {
-    this(ClientFactory.fromKubeconfig(), c -> new ExecMemberRoles(c, ClusterLayout.CONTAINER), true);
+    this(ClientFactory.fromKubeconfig(), ForwardedMemberRoles::new,
+        MemberSetup.THROUGH_PORT_FORWARDS, true);
   }
 
-  /** For tests and embedding: another way to connect and to tell primaries. */
-  public KubernetesProvisioner(ClientFactory clients,
-      Function<KubernetesClient, MemberRoles> roles) {
-    this(clients, roles, false);
+  /** For tests and embedding: other ways to connect, to set members up and to tell primaries. */
+  public KubernetesProvisioner(ClientFactory clients, MemberSetup setup,
+      BiFunction<KubernetesClient, Optional<MongoCredential>, MemberRoles> roles) {
+    this(clients, roles, setup, false);
   }
 
   private KubernetesProvisioner(ClientFactory clients,
-      Function<KubernetesClient, MemberRoles> roles, boolean fromKubeconfig) {
+      BiFunction<KubernetesClient, Optional<MongoCredential>, MemberRoles> roles,
+      MemberSetup setup, boolean fromKubeconfig) {
+    this.setup = Objects.requireNonNull(setup);
     this.clients = Objects.requireNonNull(clients);
     this.roles = Objects.requireNonNull(roles);
     this.fromKubeconfig = fromKubeconfig;
@@ -86,6 +97,16 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
         + " or run inside a cluster";
   }
 
+  /** As {@link #unavailableReason(Topology)}, but a {@code k8s.kubeconfig} setting counts too. */
+  @Override
+  public String unavailableReason(Topology topology, Map<String, String> settings) {
+    String file = settings.get(K8sProperties.KUBECONFIG.key());
+    if (!fromKubeconfig || file == null) {
+      return unavailableReason(topology);
+    }
+    return Files.isReadable(Path.of(file)) ? null : "k8s.kubeconfig " + file + " cannot be read";
+  }
+
   /**
    * Deploys {@code topology} and waits until every member is Ready.
    *
@@ -98,17 +119,20 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
   @Override
   public RunningCluster start(Topology topology, Map<String, String> settings) {
     K8sSettings s = K8sSettings.from(settings);
+    s.clusterDns().ifPresent(dns -> ClusterDns.use(dns, ClusterLayout.DOMAIN));
     KubernetesClient client = clients.open(s);
     String namespace = ClientFactory.namespace(client, s);
     ClusterLayout layout = ClusterLayout.of(topology, s.mongodb().name(), namespace);
+    Optional<Credentials> credentials = s.mongodb().auth() ? Optional.of(Credentials.random())
+        : Optional.empty();
     KubernetesFaultInjector injector = new KubernetesFaultInjector(client, layout,
-        roles.apply(client), s.trial(), s.timeout());
-    KubernetesCluster cluster = new KubernetesCluster(client, s, layout, injector);
+        roles.apply(client, credentials.map(Credentials::credential)), s);
+    KubernetesCluster cluster = new KubernetesCluster(client, s, layout, injector, credentials);
     try {
       StorageClasses.Ensured sc = StorageClasses.ensure(client, s.storage(), s.trial());
       cluster.storageClass(sc);
       MongoDeployment deployment = new MongoDeployment(client, layout, s, s.trial(),
-          Optional.of(sc.name()));
+          Optional.of(sc.name()), credentials, setup);
       deployment.create();
       deployment.awaitReady();
       cluster.deployed(deployment.facts());

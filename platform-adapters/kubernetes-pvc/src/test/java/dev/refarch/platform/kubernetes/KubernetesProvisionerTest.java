@@ -49,8 +49,9 @@ class KubernetesProvisionerTest {
   @BeforeEach
   void start() {
     k8s = FakeKubernetes.start(server, "test", "node-a", "node-b", "node-c", "node-d");
+    // no pod runs mongod here: the members' setup over port-forwards is the real cluster's test
     provisioner = new KubernetesProvisioner(s -> server.createClient(),
-        c -> (ns, set, pods) -> Map.of());
+        (c, layout, credentials, timeout) -> { }, (c, credential) -> (ns, set, pods) -> Map.of());
   }
 
   @AfterEach
@@ -63,9 +64,9 @@ class KubernetesProvisionerTest {
     return client.apps().statefulSets().withName(name).get();
   }
 
-  private static Map<String, String> env(StatefulSet sts) {
-    return sts.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().stream()
-        .collect(Collectors.toMap(EnvVar::getName, e -> String.valueOf(e.getValue())));
+  private static String command(StatefulSet sts) {
+    return String.join(" ", sts.getSpec().getTemplate().getSpec().getContainers().get(0)
+        .getCommand());
   }
 
   @Test
@@ -76,10 +77,11 @@ class KubernetesProvisionerTest {
   @Test
   void startsTheDiamantiReplicaSetOnClaimsOfTheStorageClass() {
     try (RunningCluster c = provisioner.start(Topology.parse("pss"), diamanti())) {
-      assertThat(c.connectionString()).isEqualTo("mongodb://"
+      assertThat(c.connectionString()).matches("mongodb://refarch:[A-Za-z0-9]{32}@"
           + "refarch-rs0-0.refarch-rs0.test.svc.cluster.local:27017,"
           + "refarch-rs0-1.refarch-rs0.test.svc.cluster.local:27017,"
-          + "refarch-rs0-2.refarch-rs0.test.svc.cluster.local:27017/?replicaSet=rs0");
+          + "refarch-rs0-2.refarch-rs0.test.svc.cluster.local:27017/\\?replicaSet=rs0"
+          + "&authSource=admin");
       StatefulSet sts = sts("refarch-rs0");
       assertThat(sts.getSpec().getReplicas()).isEqualTo(3);
       assertThat(sts.getSpec().getPodManagementPolicy()).isEqualTo("Parallel");
@@ -89,20 +91,24 @@ class KubernetesProvisionerTest {
           .containsEntry("memory", new Quantity("4Gi"));
       assertThat(container.getResources().getRequests()).isEqualTo(container.getResources()
           .getLimits());
-      assertThat(container.getReadinessProbe().getExec().getCommand()).contains("mongosh");
+      assertThat(container.getReadinessProbe().getTcpSocket().getPort().getIntVal())
+          .isEqualTo(27017);
+      assertThat(container.getSecurityContext().getRunAsUser()).isEqualTo(999L);
+      assertThat(command(sts)).isEqualTo("mongod --bind_ip_all --port 27017 --dbpath /data/db"
+          + " --replSet rs0 --keyFile /refarch/auth/keyfile");
       var template = sts.getSpec().getVolumeClaimTemplates().get(0);
       assertThat(template.getSpec().getStorageClassName()).isEqualTo("diamanti-high");
       assertThat(template.getSpec().getResources().getRequests().get("storage"))
           .isEqualTo(new Quantity("100Gi"));
-      assertThat(env(sts).get("INIT_CONFIG")).startsWith("{\"_id\":\"rs0\",\"members\":[")
-          .contains("refarch-rs0-2.refarch-rs0.test.svc.cluster.local:27017");
       var service = client.services().withName("refarch-rs0").get();
       assertThat(service.getSpec().getClusterIP()).isEqualTo("None");
       assertThat(service.getSpec().getPublishNotReadyAddresses()).isTrue();
-      assertThat(client.configMaps().withName("refarch-scripts").get().getData())
-          .containsKeys("mongod.sh", "mongos.sh");
+      assertThat(client.secrets().withName("refarch-auth").get().getData())
+          .containsKeys("username", "password", "keyfile");
 
       Map<String, String> state = c.state().of("kubernetes");
+      assertThat(state.get("connectionString")).doesNotContain(c.connectionString()
+          .replaceAll(".*refarch:([^@]+)@.*", "$1"));
       assertThat(state).containsEntry("topology", "pss").containsEntry("storageClass",
           "diamanti-high").containsEntry("mongodb.cpu", "4")
           .containsEntry("member.refarch-rs0-0.pvc", "data-refarch-rs0-0")
@@ -122,10 +128,7 @@ class KubernetesProvisionerTest {
       assertThat(sts("refarch-rs0").getSpec().getReplicas()).isEqualTo(2);
       StatefulSet arbiter = sts("refarch-rs0-arbiter");
       assertThat(arbiter.getSpec().getVolumeClaimTemplates()).isEmpty();
-      assertThat(env(arbiter)).doesNotContainKey("INIT_CONFIG");
-      assertThat(env(sts("refarch-rs0")).get("INIT_CONFIG")).contains(
-          "{\"_id\":2,\"host\":\"refarch-rs0-arbiter-0.refarch-rs0-arbiter.test.svc.cluster.local"
-              + ":27017\",\"arbiterOnly\":true}");
+      assertThat(command(arbiter)).contains("--replSet rs0");
       assertThat(c.faults().members()).containsExactly("refarch-rs0-0", "refarch-rs0-1",
           "refarch-rs0-arbiter-0");
     }
@@ -135,20 +138,16 @@ class KubernetesProvisionerTest {
   void startsAShardedClusterBehindItsRouters() {
     try (RunningCluster c = provisioner.start(Topology.parse("sharded:2x1,cfg=1,routers=2"),
         diamanti())) {
-      assertThat(c.connectionString()).isEqualTo("mongodb://"
+      assertThat(c.connectionString()).contains("@"
           + "refarch-mongos-0.refarch-mongos.test.svc.cluster.local:27017,"
-          + "refarch-mongos-1.refarch-mongos.test.svc.cluster.local:27017/");
-      assertThat(env(sts("refarch-cfg")).get("ROLE_ARGS")).isEqualTo("--configsvr");
-      assertThat(env(sts("refarch-cfg")).get("INIT_CONFIG")).contains("\"configsvr\":true");
-      assertThat(env(sts("refarch-shard1")).get("ROLE_ARGS")).isEqualTo("--shardsvr");
+          + "refarch-mongos-1.refarch-mongos.test.svc.cluster.local:27017/?authSource=admin");
+      assertThat(command(sts("refarch-cfg"))).contains("--replSet cfg --configsvr");
+      assertThat(command(sts("refarch-shard1"))).contains("--replSet shard1 --shardsvr");
       StatefulSet mongos = sts("refarch-mongos");
-      assertThat(env(mongos)).containsEntry("CONFIGDB",
-          "cfg/refarch-cfg-0.refarch-cfg.test.svc.cluster.local:27017")
-          .containsEntry("SHARDS", "shard0/refarch-shard0-0.refarch-shard0.test.svc.cluster.local"
-              + ":27017 shard1/refarch-shard1-0.refarch-shard1.test.svc.cluster.local:27017");
+      assertThat(command(mongos)).isEqualTo("mongos --bind_ip_all --port 27017 --configdb"
+          + " cfg/refarch-cfg-0.refarch-cfg.test.svc.cluster.local:27017"
+          + " --keyFile /refarch/auth/keyfile");
       assertThat(mongos.getSpec().getVolumeClaimTemplates()).isEmpty();
-      assertThat(String.join(" ", mongos.getSpec().getTemplate().getSpec().getContainers().get(0)
-          .getReadinessProbe().getExec().getCommand())).contains("shards.length >= 2");
     }
     assertThat(ManagedObjects.remainingOfAnyTrial(client, "test")).isEmpty();
   }

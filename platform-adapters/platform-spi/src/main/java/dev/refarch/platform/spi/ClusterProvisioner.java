@@ -31,6 +31,15 @@ public interface ClusterProvisioner {
   }
 
   /**
+   * As {@link #unavailableReason(Topology)}, for a start with these settings — for provisioners
+   * whose ability depends on them (e.g. whether the image a setting names holds a
+   * {@code mongos}). The default ignores the settings.
+   */
+  default String unavailableReason(Topology topology, Map<String, String> settings) {
+    return unavailableReason(topology);
+  }
+
+  /**
    * Starts the topology and waits until it accepts writes.
    *
    * @param settings provisioner-specific settings (image, resources, cache size), may be empty

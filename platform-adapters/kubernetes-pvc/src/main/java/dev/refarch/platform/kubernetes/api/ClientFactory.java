@@ -18,17 +18,23 @@ public interface ClientFactory {
 
   KubernetesClient open(K8sSettings settings);
 
-  /** The kubeconfig's context {@code k8s.context} (or its current context). */
+  /**
+   * The kubeconfig's context {@code k8s.context} (or its current context); the file
+   * {@code k8s.kubeconfig}, else the usual search.
+   */
   static ClientFactory fromKubeconfig() {
     return settings -> {
       try {
-        Config config = Config.autoConfigure(settings.context().orElse(null));
+        Config config = settings.kubeconfig().isPresent()
+            ? Config.fromKubeconfig(settings.context().orElse(null),
+                new java.io.File(settings.kubeconfig().get()))
+            : Config.autoConfigure(settings.context().orElse(null));
         return new KubernetesClientBuilder().withConfig(config).build();
       } catch (RuntimeException e) {
         // the message names the context and the file, never a token
         throw new PlatformException("connect to Kubernetes" + settings.context()
             .map(c -> " (context " + c + ")").orElse(""), e.getMessage()
-            + "; check KUBECONFIG or ~/.kube/config and k8s.context", e);
+            + "; check k8s.kubeconfig (or KUBECONFIG, ~/.kube/config) and k8s.context", e);
       }
     };
   }

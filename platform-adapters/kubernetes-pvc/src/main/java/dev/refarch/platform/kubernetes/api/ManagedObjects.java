@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ import java.util.function.Function;
 
 /**
  * Finds and removes what this adapter created for a trial, by label: StatefulSets, Jobs, pods,
- * Services, ConfigMaps, Secrets, PersistentVolumeClaims and StorageClasses; and puts back nodes a
+ * Services, Secrets, PersistentVolumeClaims and StorageClasses; and puts back nodes a
  * fault took out of service. Controllers go first so they do not recreate what is being removed,
  * claims before their StorageClass.
  *
@@ -39,8 +40,6 @@ public final class ManagedObjects {
             s -> c.pods().inNamespace(ns).withLabels(s).delete()),
         new Kind("Service", s -> c.services().inNamespace(ns).withLabels(s).list().getItems(),
             s -> c.services().inNamespace(ns).withLabels(s).delete()),
-        new Kind("ConfigMap", s -> c.configMaps().inNamespace(ns).withLabels(s).list().getItems(),
-            s -> c.configMaps().inNamespace(ns).withLabels(s).delete()),
         new Kind("Secret", s -> c.secrets().inNamespace(ns).withLabels(s).list().getItems(),
             s -> c.secrets().inNamespace(ns).withLabels(s).delete()),
         new Kind("PersistentVolumeClaim", s -> c.persistentVolumeClaims().inNamespace(ns)
@@ -89,6 +88,20 @@ public final class ManagedObjects {
       }
     }
     return failures;
+  }
+
+  /**
+   * Waits until nothing labelled with {@code trial} is left: pods end after their grace period,
+   * claims only once no pod uses them.
+   *
+   * @throws Waits.TimedOut naming what is still there
+   */
+  public static void awaitGone(KubernetesClient client, String namespace, String trial,
+      Duration timeout) {
+    Waits.until("every object of trial " + trial + " in " + namespace + " gone", timeout, () -> {
+      List<String> left = remaining(client, namespace, trial);
+      return left.isEmpty() ? Waits.done(Boolean.TRUE) : Waits.pending(String.join(", ", left));
+    });
   }
 
   /** Every object labelled with {@code trial}, as {@code Kind namespace/name}. */

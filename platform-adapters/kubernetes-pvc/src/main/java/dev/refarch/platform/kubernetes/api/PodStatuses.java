@@ -73,6 +73,12 @@ public final class PodStatuses {
         .findFirst();
   }
 
+  /** The restarts of the pod's containers, summed. */
+  public static int restarts(Pod pod) {
+    return statuses(pod).stream().mapToInt(c -> c.getRestartCount() == null ? 0
+        : c.getRestartCount()).sum();
+  }
+
   private static List<String> waiting(Pod pod) {
     return statuses(pod).stream()
         .filter(c -> c.getState() != null && c.getState().getWaiting() != null)

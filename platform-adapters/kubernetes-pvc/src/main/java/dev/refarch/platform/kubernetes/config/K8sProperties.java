@@ -28,6 +28,9 @@ public final class K8sProperties {
   private K8sProperties() {
   }
 
+  public static final Setting<String> KUBECONFIG = Setting.string("k8s.kubeconfig", null,
+      "path of the kubeconfig file; unset reads KUBECONFIG, ~/.kube/config or the in-cluster"
+          + " service account, as kubectl does");
   public static final Setting<String> CONTEXT = Setting.string("k8s.context", null,
       "kubeconfig context to use; unset uses the current context (KUBECONFIG, ~/.kube/config, or"
           + " the in-cluster service account)");
@@ -47,6 +50,19 @@ public final class K8sProperties {
           + " resolves its service DNS names: then it watches elections and drops databases"
           + " itself; otherwise it drops them through the exec API and reports no election"
           + " time. auto: true when KUBERNETES_SERVICE_HOST is set (a pod's environment)");
+  public static final Setting<String> CLUSTER_DNS = Setting.custom("k8s.clusterDns", "address",
+      null, "an IPv4 address, optionally with :port",
+      "the cluster's DNS server as this machine reaches it (the local cluster's: 10.244.0.1);"
+          + " then this JVM resolves the cluster's service names through it and reaches pods"
+          + " directly, as a runner inside the cluster does; unset: pods are not reachable",
+      K8sProperties::address);
+  public static final Setting<String> NODE_STOP_COMMAND = Setting.string("k8s.node.stopCommand",
+      null, "command that fails a node for node-failure mode=stop-kubelet, run with sh -c;"
+          + " {node} and {pods} (namespace/pod,...) are replaced, e.g. src/bin/k8s-node stop"
+          + " --pods {pods}");
+  public static final Setting<String> NODE_START_COMMAND = Setting.string(
+      "k8s.node.startCommand", null, "command that returns a node a stop-kubelet fault failed,"
+          + " run with sh -c; {node} is replaced, e.g. src/bin/k8s-node start");
   public static final Setting<Cleanup> CLEANUP = Setting.ofEnum("k8s.cleanup", Cleanup.DELETE,
       Cleanup.class, "delete: remove every object created (the hook after the run phase or a failed"
           + " phase, the provisioner on close); retain: keep them, labelled, for inspection");
@@ -90,7 +106,15 @@ public final class K8sProperties {
       "refarch", "a DNS label of at most 40 characters", "prefix of the MongoDB objects' names,"
           + " e.g. refarch-rs0-0", K8sProperties::dnsLabel);
   public static final Setting<String> MONGODB_IMAGE = Setting.string("k8s.mongodb.image",
-      "mongo:6.0.5", "image of mongod and mongos (needs mongosh, as the official images have)");
+      "mongo:6.0.5", "image of mongod and mongos: mongod (and mongos) on its PATH, nothing else"
+          + " is needed");
+  public static final Setting<String> MONGODB_INIT_IMAGE = Setting.string(
+      "k8s.mongodb.initImage", null, "image of the init container that hands the data volume"
+          + " and the key file to the mongod user (needs sh, cp, chmod, chown); unset uses"
+          + " k8s.mongodb.image");
+  public static final Setting<Boolean> MONGODB_AUTH = Setting.bool("k8s.mongodb.auth", true,
+      "authentication: a key file for members and a user, both random, kept in a Secret the"
+          + " provisioner creates; the connection string carries the user (never printed)");
   public static final Setting<String> MONGODB_CPU = Setting.custom("k8s.mongodb.cpu", "quantity",
       "1", "a Kubernetes quantity, e.g. 4 or 500m", "CPU request and limit of each MongoDB"
           + " container (mongod, arbiter, mongos)",
@@ -123,10 +147,11 @@ public final class K8sProperties {
       K8sProperties::quantity);
 
   /** Every {@code k8s.*} setting. */
-  public static final SettingGroup GROUP = SettingGroup.of("k8s.", CONTEXT, NAMESPACE, TRIAL,
-      TIMEOUT_SECONDS, RUNNER_IN_CLUSTER, CLEANUP, STORAGE_CLASS, STORAGE_CLASS_PROVISIONER, STORAGE_CLASS_PARAMETERS,
+  public static final SettingGroup GROUP = SettingGroup.of("k8s.", KUBECONFIG, CONTEXT,
+      NAMESPACE, TRIAL, TIMEOUT_SECONDS, RUNNER_IN_CLUSTER, CLUSTER_DNS, NODE_STOP_COMMAND,
+      NODE_START_COMMAND, CLEANUP, STORAGE_CLASS, STORAGE_CLASS_PROVISIONER, STORAGE_CLASS_PARAMETERS,
       STORAGE_CLASS_BINDING, STORAGE_CLASS_RECLAIM, PVC_NAMES, PVC_SIZE, PVC_ACCESS_MODES,
-      PVC_FIRST_CONSUMER, MONGODB_NAME, MONGODB_IMAGE, MONGODB_CPU, MONGODB_MEMORY,
+      PVC_FIRST_CONSUMER, MONGODB_NAME, MONGODB_IMAGE, MONGODB_INIT_IMAGE, MONGODB_AUTH, MONGODB_CPU, MONGODB_MEMORY,
       MONGODB_CACHE_GB, MONGODB_EXTRA_ARGS, MONGODB_ANTI_AFFINITY, IMAGE_PULL_SECRET,
       CLIENTS_IMAGE, CLIENTS_CLASS_PATH, CLIENTS_CPU, CLIENTS_MEMORY);
 
@@ -158,6 +183,14 @@ public final class K8sProperties {
       throw new IllegalArgumentException("a Kubernetes quantity, e.g. 500m, 4, 4Gi, 128Gi");
     }
     return s.trim();
+  }
+
+  static String address(String s) {
+    String t = s.trim();
+    if (!t.matches("(\\d{1,3}\\.){3}\\d{1,3}(:\\d{1,5})?")) {
+      throw new IllegalArgumentException("an IPv4 address, optionally with :port, e.g. 10.244.0.1");
+    }
+    return t;
   }
 
   static String labelValue(String s) {

@@ -22,21 +22,28 @@ import java.util.Optional;
  * K8sSettings s = K8sSettings.from(Map.of("k8s.storageClass", "vsan-gold", "k8s.pvc.size", "128Gi"));
  * }</pre>
  *
+ * @param kubeconfig the kubeconfig file; empty for the usual search (KUBECONFIG, ~/.kube/config)
  * @param context kubeconfig context; empty for the current one
  * @param namespace namespace of created objects; empty for the context's
  * @param trial value of the {@code refarch/trial} label on created objects
  * @param timeout how long each wait may take
  * @param runnerInCluster whether this JVM runs inside the cluster and reaches its service names
+ * @param clusterDns the cluster's DNS server as this machine reaches it, e.g. {@code 10.244.0.1}
+ * @param node commands that fail and return a node
  * @param cleanup what happens to created objects when their owner is done
  * @param storage StorageClass and claims
  * @param mongodb MongoDB pods
  * @param clients YCSB client pods
  */
-public record K8sSettings(Optional<String> context, Optional<String> namespace, String trial,
-    Duration timeout, boolean runnerInCluster, Cleanup cleanup, Storage storage,
+public record K8sSettings(Optional<String> kubeconfig, Optional<String> context,
+    Optional<String> namespace, String trial, Duration timeout, boolean runnerInCluster,
+    Optional<String> clusterDns, NodeCommands node, Cleanup cleanup, Storage storage,
     MongoPods mongodb, ClientPods clients) {
 
   public K8sSettings {
+    Objects.requireNonNull(kubeconfig, "kubeconfig");
+    Objects.requireNonNull(clusterDns, "clusterDns");
+    Objects.requireNonNull(node, "node");
     Objects.requireNonNull(context, "context");
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(trial, "trial");
@@ -45,6 +52,21 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
     Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(mongodb, "mongodb");
     Objects.requireNonNull(clients, "clients");
+  }
+
+  /**
+   * How a {@code stop-kubelet} node failure fails a node and returns it: shell commands with
+   * {@code {node}} and {@code {pods}} placeholders.
+   *
+   * @param stop fails the node; empty when not configured
+   * @param start returns it; empty when not configured
+   */
+  public record NodeCommands(Optional<String> stop, Optional<String> start) {
+  }
+
+  /** Whether this JVM reaches the cluster's pods by their DNS names: in the cluster, or via DNS. */
+  public boolean reachesPods() {
+    return runnerInCluster || clusterDns.isPresent();
   }
 
   /**
@@ -75,6 +97,8 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
    *
    * @param name prefix of object names
    * @param image of mongod and mongos
+   * @param initImage of the init container that prepares the data volume and the key file
+   * @param auth whether members require authentication (key file and a user)
    * @param cpu request and limit per mongod
    * @param memory request and limit per mongod
    * @param cacheSizeGB WiredTiger cache; empty lets mongod size it
@@ -82,7 +106,8 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
    * @param antiAffinity how members of a replica set spread over nodes
    * @param imagePullSecret for private registries
    */
-  public record MongoPods(String name, String image, String cpu, String memory,
+  public record MongoPods(String name, String image, String initImage, boolean auth, String cpu,
+      String memory,
       Optional<Double> cacheSizeGB, List<String> extraArgs, AntiAffinity antiAffinity,
       Optional<String> imagePullSecret) {
     public MongoPods {
@@ -119,7 +144,9 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
         List.of(PVC_NAMES.from(settings).split(",")), PVC_SIZE.from(settings),
         List.of(PVC_ACCESS_MODES.from(settings).split(",")), PVC_FIRST_CONSUMER.from(settings));
     String extra = MONGODB_EXTRA_ARGS.from(settings);
-    MongoPods mongodb = new MongoPods(MONGODB_NAME.from(settings), MONGODB_IMAGE.from(settings),
+    String image = MONGODB_IMAGE.from(settings);
+    MongoPods mongodb = new MongoPods(MONGODB_NAME.from(settings), image,
+        MONGODB_INIT_IMAGE.find(settings).orElse(image), MONGODB_AUTH.from(settings),
         MONGODB_CPU.from(settings), MONGODB_MEMORY.from(settings),
         MONGODB_CACHE_GB.find(settings),
         extra == null ? List.of() : Arrays.asList(extra.trim().split("\\s+")),
@@ -127,10 +154,11 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
     ClientPods clients = new ClientPods(CLIENTS_IMAGE.find(settings),
         CLIENTS_CLASS_PATH.from(settings), CLIENTS_CPU.from(settings),
         CLIENTS_MEMORY.from(settings), pullSecret);
-    return new K8sSettings(CONTEXT.find(settings), NAMESPACE.find(settings),
-        TRIAL.find(settings).orElseGet(K8sProperties::generatedTrial),
+    return new K8sSettings(KUBECONFIG.find(settings), CONTEXT.find(settings),
+        NAMESPACE.find(settings), TRIAL.find(settings).orElseGet(K8sProperties::generatedTrial),
         Duration.ofSeconds(TIMEOUT_SECONDS.from(settings)), runnerInCluster(settings),
-        CLEANUP.from(settings), storage,
+        CLUSTER_DNS.find(settings), new NodeCommands(NODE_STOP_COMMAND.find(settings),
+            NODE_START_COMMAND.find(settings)), CLEANUP.from(settings), storage,
         mongodb, clients);
   }
 
@@ -141,8 +169,8 @@ public record K8sSettings(Optional<String> context, Optional<String> namespace, 
 
   /** A copy with another trial id (a label value). */
   public K8sSettings withTrial(String id) {
-    return new K8sSettings(context, namespace, K8sProperties.labelValue(id), timeout,
-        runnerInCluster, cleanup, storage, mongodb, clients);
+    return new K8sSettings(kubeconfig, context, namespace, K8sProperties.labelValue(id), timeout,
+        runnerInCluster, clusterDns, node, cleanup, storage, mongodb, clients);
   }
 
   private static boolean runnerInCluster(Map<String, String> settings) {

@@ -23,9 +23,10 @@ import java.util.Optional;
  * @param awaitReady whether {@code inject} waits until the pod is Ready again and measures it
  * @param gracePeriodSeconds the deletion's grace period; empty keeps the pod's own (30 s)
  * @param mode how a node fails
+ * @param down how long a {@code stop-kubelet} node stays failed before it returns
  */
 public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
-    Optional<Long> gracePeriodSeconds, NodeMode mode) {
+    Optional<Long> gracePeriodSeconds, NodeMode mode, Duration down) {
 
   /** The actions of the Kubernetes fault injector. */
   public enum Action {
@@ -34,7 +35,11 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
     /** Take the target's node out of service; the pod comes back elsewhere (B4's node failure). */
     NODE_FAILURE,
     /** Put a node back in service (target: a node name or {@code all}). */
-    RESTORE_NODE;
+    RESTORE_NODE,
+    /** Delete the target's pod with grace period 0 and return: the local {@code kill -9}. */
+    KILL,
+    /** Wait until the pods {@code kill} deleted are Ready again: the local {@code restart}. */
+    RESTART;
 
     public String label() {
       return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -55,7 +60,13 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
      */
     OUT_OF_SERVICE,
     /** Cordon the node and delete the pod (a drain of that one pod). */
-    DRAIN
+    DRAIN,
+    /**
+     * Fail the node as a power loss does: {@code k8s.node.stopCommand} kills its kubelet and the
+     * target's containers; after {@code downSeconds} {@code k8s.node.startCommand} returns it
+     * and the kubelet restarts the pod in place, on its volume.
+     */
+    STOP_KUBELET
   }
 
   static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("timeoutSeconds", null, 1,
@@ -66,14 +77,21 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
   static final Setting<Long> GRACE_PERIOD = Setting.longInteger("gracePeriodSeconds", null, 0,
       3600, "grace period of the pod's deletion; 0 kills at once; default the pod's own (30)");
   static final Setting<NodeMode> MODE = Setting.ofEnum("mode", NodeMode.OUT_OF_SERVICE,
-      NodeMode.class, "node-failure: out-of-service (cordon + taint) or drain (cordon + delete)");
+      NodeMode.class, "node-failure: out-of-service (cordon + taint), drain (cordon + delete) or"
+          + " stop-kubelet (kubelet and the target's containers killed; needs k8s.node.*Command)");
+  static final Setting<Integer> DOWN_SECONDS = Setting.integer("downSeconds", 30, 0, 3600,
+      "node-failure mode=stop-kubelet: how long the node stays failed before it returns (over"
+          + " 20 s the local cluster marks it NotReady)");
 
   /** The parameters each action accepts. */
   static List<Setting<?>> accepted(Action action) {
     return switch (action) {
       case DELETE_POD -> List.of(TIMEOUT_SECONDS, AWAIT_READY, GRACE_PERIOD);
-      case NODE_FAILURE -> List.of(TIMEOUT_SECONDS, AWAIT_READY, GRACE_PERIOD, MODE);
+      case NODE_FAILURE -> List.of(TIMEOUT_SECONDS, AWAIT_READY, GRACE_PERIOD, MODE,
+          DOWN_SECONDS);
       case RESTORE_NODE -> List.of();
+      case KILL -> List.of(TIMEOUT_SECONDS);
+      case RESTART -> List.of(TIMEOUT_SECONDS);
     };
   }
 
@@ -98,6 +116,7 @@ public record FaultRequest(Action action, Duration timeout, boolean awaitReady,
     });
     Integer timeout = TIMEOUT_SECONDS.from(p);
     return new FaultRequest(action, timeout == null ? defaultTimeout : Duration.ofSeconds(timeout),
-        AWAIT_READY.from(p), GRACE_PERIOD.find(p), MODE.from(p));
+        action != Action.KILL && AWAIT_READY.from(p), GRACE_PERIOD.find(p), MODE.from(p),
+        Duration.ofSeconds(DOWN_SECONDS.from(p)));
   }
 }

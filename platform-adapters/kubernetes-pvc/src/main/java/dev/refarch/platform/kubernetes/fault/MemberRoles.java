@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * Tells which pod of a replica set is primary, secondary or arbiter right now, as a live member
  * of the set reports it. Kubernetes does not know MongoDB roles; the default asks
- * {@code mongosh} inside a member ({@link ExecMemberRoles}); tests supply their own.
+ * a member over a port-forward ({@link ForwardedMemberRoles}); tests supply their own.
  *
  * <p>Implementations are thread-safe.
  */

@@ -65,6 +65,13 @@ public final class VolumeFacts {
     } else if (pv.getSpec().getVsphereVolume() != null) {
       // the in-tree plugin of the seeds' Kubernetes (kubernetes.io/vsphere-volume)
       facts.put(prefix + "vsphereVolume.path", pv.getSpec().getVsphereVolume().getVolumePath());
+    } else if (pv.getSpec().getHostPath() != null) {
+      // the controller manager's host-path provisioner (single-node and test clusters)
+      facts.put(prefix + "hostPath.path", pv.getSpec().getHostPath().getPath());
+    }
+    Map<String, String> annotations = pv.getMetadata().getAnnotations();
+    if (annotations != null && annotations.get("pv.kubernetes.io/provisioned-by") != null) {
+      facts.put(prefix + "provisionedBy", annotations.get("pv.kubernetes.io/provisioned-by"));
     }
     return facts;
   }

@@ -25,9 +25,11 @@ import java.util.stream.IntStream;
  */
 public record ClusterLayout(Topology topology, String namespace, List<Group> groups) {
 
+  /** The cluster domain of the pods' DNS names. */
+  public static final String DOMAIN = "cluster.local";
   /** MongoDB's port in every pod. */
   public static final int PORT = 27017;
-  /** The container of every MongoDB pod (mongod or mongos), where mongosh runs. */
+  /** The container of every MongoDB pod (mongod or mongos). */
   public static final String CONTAINER = "mongod";
 
   public ClusterLayout {
@@ -94,7 +96,7 @@ public record ClusterLayout(Topology topology, String namespace, List<Group> gro
   /** The stable DNS name and port of a pod of {@code group}, e.g. {@code refarch-rs0-1.refarch-rs0.ns.svc.cluster.local:27017}. */
   public String host(Group group, int ordinal) {
     return group.name() + "-" + ordinal + "." + group.name() + "." + namespace
-        + ".svc.cluster.local:" + PORT;
+        + ".svc." + DOMAIN + ":" + PORT;
   }
 
   public List<String> hosts(Group group) {

@@ -2,6 +2,7 @@ package dev.refarch.platform.kubernetes.topology;
 
 import dev.refarch.platform.kubernetes.api.ApiErrors;
 import dev.refarch.platform.kubernetes.api.Events;
+import dev.refarch.platform.kubernetes.api.Leftovers;
 import dev.refarch.platform.kubernetes.api.PodStatuses;
 import dev.refarch.platform.kubernetes.api.Waits;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
@@ -19,16 +20,20 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Creates a MongoDB deployment's objects (ConfigMap, then per group a Service and a StatefulSet)
- * and waits until every pod is Ready — which its readiness probe grants once the member is
- * primary, secondary or arbiter, or, for a router, once every shard is added. A pod that cannot
- * pull its image, or a StatefulSet whose pods the quota or admission refuses, fails the wait at
- * once with the reason.
+ * Creates a MongoDB deployment's objects (the Secret with its credentials, then per group a
+ * Service and a StatefulSet), waits until every pod is Ready (its port answers), then sets the
+ * replica sets up through the runner ({@link ReplicaSets}: initiation, the user, shards) and
+ * waits until every member is primary, secondary or arbiter. Objects of the same names left by
+ * an earlier run of this adapter are deleted first, so a re-run never meets a conflict; objects
+ * of those names that the adapter did not create stop the start. A pod that cannot pull its
+ * image, or a StatefulSet whose pods the quota or admission refuses, fails the wait at once with
+ * the reason.
  *
  * <p>Not thread-safe; used once per start.
  *
  * <pre>{@code
- * MongoDeployment d = new MongoDeployment(client, layout, settings, trial, Optional.of("vsan-gold"));
+ * MongoDeployment d = new MongoDeployment(client, layout, settings, trial, Optional.of("vsan-gold"),
+ *     Optional.of(Credentials.random()), MemberSetup.THROUGH_PORT_FORWARDS);
  * d.create();
  * d.awaitReady();
  * Map<String, String> facts = d.facts();   // member.refarch-rs0-0.node, .pvc.csi.volumeHandle, ...
@@ -40,24 +45,37 @@ public final class MongoDeployment {
   private final ClusterLayout layout;
   private final K8sSettings settings;
   private final Manifests manifests;
+  private final Optional<Credentials> credentials;
+  private final MemberSetup setup;
 
   /**
    * @param storageClass the StorageClass of members' claims; empty for the cluster's default
+   * @param credentials the key file and user; empty when {@code k8s.mongodb.auth=false}
+   * @param setup initiates the replica sets once the pods run
    */
   public MongoDeployment(KubernetesClient client, ClusterLayout layout, K8sSettings settings,
-      String trial, Optional<String> storageClass) {
+      String trial, Optional<String> storageClass, Optional<Credentials> credentials,
+      MemberSetup setup) {
     this.client = client;
     this.layout = layout;
     this.settings = settings;
     this.manifests = new Manifests(layout, settings, trial, storageClass);
+    this.credentials = credentials;
+    this.setup = setup;
   }
 
-  /** Creates every object; on a refusal, what was created stays for the caller to clean up. */
+  /**
+   * Deletes what an earlier run of this adapter left under the same names, then creates every
+   * object; on a refusal, what was created stays for the caller to clean up.
+   */
   public void create() {
     String ns = layout.namespace();
-    var scripts = manifests.scripts();
-    ApiErrors.run("create ConfigMap " + ns + "/" + scripts.getMetadata().getName(),
-        () -> client.configMaps().inNamespace(ns).resource(scripts).create());
+    Leftovers.clear(client, ns, names(), settings.timeout());
+    credentials.ifPresent(c -> {
+      var secret = manifests.secret(c);
+      ApiErrors.run("create Secret " + ns + "/" + manifests.secretName(),
+          () -> client.secrets().inNamespace(ns).resource(secret).create());
+    });
     for (Group g : layout.groups()) {
       var service = manifests.service(g);
       ApiErrors.run("create Service " + ns + "/" + g.name(),
@@ -68,8 +86,24 @@ public final class MongoDeployment {
     }
   }
 
-  /** Waits until every pod of every group is Ready. */
+  /** The names this deployment's objects take, by kind. */
+  private Leftovers.Names names() {
+    List<String> claims = layout.groups().stream().filter(g -> g.kind().hasVolume())
+        .flatMap(g -> g.pods().stream()).map(pod -> Manifests.VOLUME + "-" + pod).toList();
+    List<String> sets = layout.groups().stream().map(Group::name).toList();
+    return new Leftovers.Names(sets, sets, List.of(manifests.secretName()), claims);
+  }
+
+  /**
+   * Waits until every pod runs and answers, then initiates the replica sets, creates the user,
+   * adds the shards, and waits until every member is primary, secondary or arbiter.
+   */
   public void awaitReady() {
+    awaitPods();
+    setup.setUp(client, layout, credentials, settings.timeout());
+  }
+
+  private void awaitPods() {
     String what = "MongoDB " + layout.topology().label() + " in " + layout.namespace()
         + " Ready (" + layout.pods().size() + " pods)";
     Waits.until(what, settings.timeout(), () -> {

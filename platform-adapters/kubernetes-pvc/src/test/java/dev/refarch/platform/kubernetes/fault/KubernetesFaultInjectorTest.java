@@ -47,7 +47,8 @@ class KubernetesFaultInjectorTest {
       pods.forEach(p -> r.put(p, p.equals(primary) ? "primary" : "secondary"));
       return r;
     };
-    cluster = (KubernetesCluster) new KubernetesProvisioner(s -> server.createClient(), c -> roles)
+    cluster = (KubernetesCluster) new KubernetesProvisioner(s -> server.createClient(),
+        (c, layout, credentials, timeout) -> { }, (c, credential) -> roles)
         .start(Topology.parse("pss"), Map.of("k8s.trial", "t1", "k8s.storageClass", "gold",
             "k8s.storageClass.provisioner", FakeKubernetes.CSI_DRIVER,
             "k8s.timeoutSeconds", "20"));
@@ -152,7 +153,7 @@ class KubernetesFaultInjectorTest {
     assertThatThrownBy(() -> cluster.faults().inject(Fault.of("delete-pod", "refarch-rs0-2")
         .with("timeoutSeconds", "1")))
         .isInstanceOf(PlatformException.class)
-        .hasMessageContaining("pod test/refarch-rs0-2 recreated and Ready")
+        .hasMessageContaining("pod test/refarch-rs0-2 back and Ready")
         .hasMessageContaining("timed out after 1 s")
         .hasMessageContaining("deleted, not recreated yet");
   }
@@ -168,7 +169,7 @@ class KubernetesFaultInjectorTest {
         .hasMessageContaining("parameters of delete-pod: timeoutSeconds, awaitReady,"
             + " gracePeriodSeconds");
     assertThat(cluster.faults().actions()).containsExactly("delete-pod", "node-failure",
-        "restore-node");
+        "restore-node", "kill", "restart");
     assertThat(cluster.faults().members()).isEqualTo(List.of("refarch-rs0-0", "refarch-rs0-1",
         "refarch-rs0-2"));
   }

@@ -1,0 +1,168 @@
+package dev.refarch.experiments.kubernetes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.refarch.experiments.exec.KubernetesClients;
+import dev.refarch.experiments.exec.TrialRunner;
+import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.faults.FaultReport;
+import dev.refarch.experiments.faults.Interruption;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.platform.kubernetes.KubernetesCluster;
+import dev.refarch.platform.kubernetes.KubernetesProvisioner;
+import dev.refarch.platform.kubernetes.api.ManagedObjects;
+import dev.refarch.platform.kubernetes.testing.RealKubernetes;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.Topology;
+import dev.refarch.ycsb.measure.HdrLogs;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Whole trials on the real cluster: a replica set with an arbiter (study B's configuration 2),
+ * clients as indexed Job pods of the client image, the runner on this machine reaching the pods
+ * through the cluster's DNS. One deployment serves every test of the class.
+ */
+@ExtendWith(RealKubernetes.class)
+class KubernetesTrialsIT {
+
+  private static KubernetesCluster cluster;
+  @TempDir
+  Path tmp;
+
+  @BeforeAll
+  static void start(RealKubernetes.Cluster k8s) {
+    if (!k8s.settings().containsKey("k8s.clients.image")) {
+      throw new TestAbortedException("no client image on the cluster (REFARCH_CLIENT_IMAGE, or"
+          + " src/bin/build-images client imported by src/bin/k8s-up)");
+    }
+    cluster = (KubernetesCluster) new KubernetesProvisioner().start(Topology.parse("rs=3"),
+        k8s.with(Map.of("k8s.trial", "trials")));
+  }
+
+  @AfterAll
+  static void stop(RealKubernetes.Cluster k8s) {
+    if (cluster != null) {
+      cluster.close();
+      assertThat(ManagedObjects.remaining(k8s.client(), k8s.namespace(), "trials")).isEmpty();
+    }
+  }
+
+  /** Each trial loads from key 0: the last one's documents must go. */
+  @BeforeEach
+  void dropTheBenchmarkDatabase() {
+    cluster.dropDatabase("ycsb");
+  }
+
+  private TrialRunner runner() {
+    return new TrialRunner(tmp.resolve("results"))
+        .withClients(new KubernetesClients(cluster.client(), cluster.settings()));
+  }
+
+  /**
+   * Half reads, half inserts for {@code seconds} after a small load, every insert audited. The
+   * faults hit the run phase: in a load phase YCSB ends a thread at its first failed insert.
+   */
+  private static TrialSpec.Builder readsAndInserts(String trial, int seconds) {
+    return TrialSpec.builder("k8s-it", trial).cluster(cluster.connectionString())
+        .properties(CoreWorkloads.properties("a"))
+        .property("recordcount", "2000").property("operationcount", "100000000")
+        .property("readproportion", "0.5").property("updateproportion", "0")
+        .property("insertproportion", "0.5")
+        .property("maxexecutiontime", String.valueOf(seconds))
+        .property("mongodb.durability", "durable-majority")
+        .property("measurement.audit", "true")
+        .property("measurement.timelineResolution", "100")
+        .clients(2).threads(4).phaseTimeout(Duration.ofMinutes(4));
+  }
+
+  @Test
+  void aTwoClientJobTrialsMergedLogIsTheUnionOfItsClients() throws InterruptedException {
+    TrialSpec spec = TrialSpec.builder("k8s-it", "union").cluster(cluster.connectionString())
+        .properties(CoreWorkloads.properties("a"))
+        .property("recordcount", "2000").property("operationcount", "4000")
+        .property("mongodb.durability", "durable-majority")
+        .clients(2).threads(2).phaseTimeout(Duration.ofMinutes(4)).build();
+    TrialResult r = runner().run(spec, cluster);
+
+    assertThat(r.failures()).isEmpty();
+    assertThat(r.phases().get(Phase.RUN).clients()).extracting(c -> c.name())
+        .containsExactly("run-0", "run-1");
+    assertThat(r.phases().get(Phase.RUN).clients()).allMatch(c -> c.completed()
+        && c.exit().contains("(pod ycsb-run-"));
+    Map<String, Histogram> merged = new TreeMap<>(HdrLogs.totalsByTag(r.folder()
+        .resolve("run.hlog")));
+    Map<String, Histogram> union = new TreeMap<>();
+    for (String client : new String[] {"run-0", "run-1"}) {
+      HdrLogs.totalsByTag(r.folder().resolve("clients/" + client + "/measurements/latency.hlog"))
+          .forEach((tag, h) -> union.merge(tag, h.copy(), (a, b) -> {
+            a.add(b);
+            return a;
+          }));
+    }
+    assertThat(merged.keySet()).isEqualTo(union.keySet()).contains("READ.service",
+        "UPDATE.service");
+    merged.forEach((tag, h) -> assertThat(h).as(tag).isEqualTo(union.get(tag)));
+    assertThat(merged.get("READ.service").getTotalCount()
+        + merged.get("UPDATE.service").getTotalCount()).isEqualTo(4000);
+  }
+
+  @Test
+  void killingThePrimarysPodLosesNoMajorityAcknowledgedInsert() throws InterruptedException {
+    TrialResult r = runner().run(readsAndInserts("delete-primary", 45)
+        .faults("run+15s kubernetes:delete-pod primary gracePeriodSeconds=0").build(), cluster);
+
+    FaultReport f = assertFault(r, "delete-pod");
+    assertThat(f.event().durationsMs()).containsKey("podReady");
+    report("delete-pod primary", r, f);
+  }
+
+  @Test
+  void aNodeFailureStoppingTheKubeletLosesNoMajorityAcknowledgedInsert()
+      throws InterruptedException {
+    TrialResult r = runner().run(readsAndInserts("node-failure", 90)
+        .faults("run+15s kubernetes:node-failure primary mode=stop-kubelet downSeconds=25")
+        .build(), cluster);
+
+    FaultReport f = assertFault(r, "node-failure");
+    assertThat(f.event().detail()).contains("stopped node refarch-node", "returned it after 25 s")
+        .contains("Ready again on refarch-node");
+    report("node-failure stop-kubelet", r, f);
+  }
+
+  private static FaultReport assertFault(TrialResult r, String action) {
+    assertThat(r.failures()).isEmpty();
+    assertThat(r.faults()).hasSize(1);
+    FaultReport f = r.faults().get(0);
+    assertThat(f.failure()).isEmpty();
+    assertThat(f.event().action()).isEqualTo(action);
+    for (String op : new String[] {"INSERT", "READ"}) {
+      Interruption i = f.interruptions().get(op);
+      assertThat(i).as("the %s interruption of %s", op, f).isNotNull();
+      assertThat(i.resumed()).as("%s resumed", op).isTrue();
+    }
+    assertThat(r.audit()).isPresent();
+    assertThat(r.audit().get().acknowledged()).isPositive();
+    assertThat(r.audit().get().lostKeys()).as("majority-acknowledged, journaled inserts survive")
+        .isEmpty();
+    return f;
+  }
+
+  private static void report(String what, TrialResult r, FaultReport f) {
+    System.out.printf("[k8s fault] %s: %s; interruption %s; %d acknowledged, %d lost%n", what,
+        f.event().durationsMs(), f.interruptions().values().stream().map(i -> i.operation() + "="
+            + i.interruptionMs() + " ms").toList(), r.audit().get().acknowledged(),
+        r.audit().get().lost());
+  }
+}

@@ -1,0 +1,87 @@
+package dev.refarch.testcontainers.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.experiments.cli.Refarch;
+import dev.refarch.testcontainers.junit.MongoClusterExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A catalog study on containers, as a user runs it: {@code refarch run A6 --cluster
+ * testcontainers} — the replica-set study, whose sweep starts a one-member set and then a
+ * two-member set with an arbiter, each through the {@code testcontainers} provisioner. Fewer
+ * records and threads ({@code --set}) keep the suite short; the study's shape and its 8 s runs
+ * are unchanged (a shorter {@code maxexecutiontime} would also cut the load short, since YCSB
+ * applies it to both phases).
+ */
+class CatalogOnContainersIT {
+
+  @Test
+  void studyA6RunsItsReplicaSetsOnContainers(@TempDir Path results, TestReporter reporter)
+      throws Exception {
+    Assumptions.assumeTrue(Docker.unavailableReason() == null, () -> "testcontainers: "
+        + Docker.unavailableReason());
+    reporter.publishEntry(MongoClusterExtension.BACKEND_ENTRY, "testcontainers");
+    int exit = Refarch.commandLine().execute("run", "A6", "--cluster", "testcontainers",
+        "--results", results.toString(), "--set", "recordcount=1000", "--set", "threads=4");
+
+    assertThat(exit).as("exit code; the command's progress is in the test output")
+        .isEqualTo(Refarch.OK);
+    List<Trial> trials = trials(results.resolve("A6-replica-set"));
+    assertThat(trials).extracting(Trial::topology)
+        .containsExactlyInAnyOrder("rs=1", "rs=3", "rs=3");
+    assertThat(trials).allSatisfy(t -> {
+      assertThat(t.status()).isEqualTo("completed");
+      // the study bounds both phases by maxexecutiontime (8 s), so a slow machine loads fewer
+      assertThat(t.inserted()).as("records loaded").isBetween(1L, 1000L);
+      assertThat(t.readsAndUpdates()).as("reads and updates run").isPositive();
+      assertThat(t.image()).isEqualTo(ContainerSettings.from(Map.of()).image()
+          .asCanonicalNameString());
+      assertThat(t.arbiter()).isEqualTo(t.topology().equals("rs=3") ? "arbiter" : "");
+    });
+  }
+
+  /** What a trial's {@code trial.json} says about where and what it ran. */
+  private record Trial(String topology, String status, long inserted, long readsAndUpdates,
+      String image, String arbiter) {
+
+    static Trial of(JsonNode json) {
+      JsonNode state = json.path("platformState").path(ContainerCluster.COMPONENT);
+      JsonNode load = json.path("phases").path("load").path("summary").path("operations");
+      JsonNode run = json.path("phases").path("run").path("summary").path("operations");
+      return new Trial(state.path("topology").asText(), json.path("status").asText(),
+          sum(load.path("INSERT").path("counts")),
+          sum(run.path("READ").path("counts")) + sum(run.path("UPDATE").path("counts")),
+          state.path("image").asText(), state.path("member.rs0-2.role").asText());
+    }
+
+    private static long sum(JsonNode counts) {
+      long n = 0;
+      for (JsonNode c : counts) {
+        n += c.asLong();
+      }
+      return n;
+    }
+  }
+
+  private static List<Trial> trials(Path experiment) throws Exception {
+    List<Trial> out = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(experiment)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().equals("trial.json")).toList()) {
+        out.add(Trial.of(new ObjectMapper().readTree(f.toFile())));
+      }
+    }
+    return out;
+  }
+}
