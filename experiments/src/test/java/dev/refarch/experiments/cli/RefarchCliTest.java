@@ -62,7 +62,8 @@ class RefarchCliTest {
   void clusterWithoutTopologyKeepsTheSpecsSweepOfTopologies() {
     Run r = run("run", "A6", "--dry-run", "--cluster", "local");
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).contains("cluster local rs=1").contains("topology=rs=3");
+    assertThat(r.out()).contains("cluster local (topology per trial)").contains("  rs=1 · ")
+        .contains("  rs=3 · ");
   }
 
   @Test
