@@ -71,31 +71,54 @@ final class SloSearch {
       RunningCluster cluster, boolean resume, List<ExperimentRunner.TrialOutcome> outcomes,
       List<Probe> probes, StoredTrial max, SloSpec slo, double minTarget)
       throws InterruptedException {
-    double high = max.throughput();
-    if (probes.get(0).met()) {
-      return SloSearchJson.Result.answer(high, high, high, "the unthrottled probe met the SLO");
+    return bisect(max.throughput(), probes.get(0).met(), minTarget, slo.steps(), (step, target) -> {
+      Optional<StoredTrial> p = probe(spec, trial, cluster, step, OptionalDouble.of(target),
+          resume, outcomes);
+      p.ifPresent(t -> probes.add(new Probe(step, trial.id() + "-slo" + step,
+          OptionalDouble.of(target), t, meets(t, slo))));
+      return p.map(t -> meets(t, slo));
+    });
+  }
+
+  /** Runs one throttled probe: whether it met the SLO, empty when it failed. */
+  @FunctionalInterface
+  interface Prober {
+    Optional<Boolean> probe(int step, double target) throws InterruptedException;
+  }
+
+  /**
+   * The search after the unthrottled probe, which measured {@code max} ops/s and met the SLO or
+   * not: bisects between 0 and {@code max} for up to {@code steps} throttled probes, never asking
+   * for a target below {@code minTarget} or one already bracketed; stops at a failed probe.
+   */
+  static SloSearchJson.Result bisect(double max, boolean maxMet, double minTarget, int steps,
+      Prober prober) throws InterruptedException {
+    if (maxMet) {
+      return SloSearchJson.Result.answer(max, max, max, "the unthrottled probe met the SLO");
     }
-    if (high < 2 * minTarget) {
-      return SloSearchJson.Result.none(0, high, String.format(Locale.ROOT,
+    if (max < 2 * minTarget) {
+      return SloSearchJson.Result.none(0, max, String.format(Locale.ROOT,
           "the unthrottled probe measured %.1f ops/s: too little to bisect (targets are whole"
-              + " operations per second, at least one per client)", high));
+              + " operations per second, at least one per client)", max));
     }
     double low = 0;
+    double high = max;
     double best = -1;
-    for (int step = 1; step <= slo.steps(); step++) {
+    for (int step = 1; step <= steps; step++) {
       OptionalDouble next = nextTarget(low, high, minTarget);
       if (next.isEmpty()) {
         break;
       }
       double target = next.getAsDouble();
-      Optional<StoredTrial> p = probe(spec, trial, cluster, step, OptionalDouble.of(target),
-          resume, outcomes);
-      if (p.isEmpty()) {
-        break;
+      Optional<Boolean> met = prober.probe(step, target);
+      if (met.isEmpty()) {
+        String failed = String.format(Locale.ROOT, "probe %d (target %.0f ops/s) failed", step,
+            target);
+        return best < 0 ? SloSearchJson.Result.none(low, high, failed)
+            : SloSearchJson.Result.answer(best, low, high, "the highest target that met the SLO"
+                + " before " + failed);
       }
-      boolean met = meets(p.get(), slo);
-      probes.add(new Probe(step, trial.id() + "-slo" + step, OptionalDouble.of(target), p.get(), met));
-      if (met) {
+      if (met.get()) {
         low = target;
         best = target;
       } else {

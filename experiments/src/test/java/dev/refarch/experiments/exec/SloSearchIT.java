@@ -13,12 +13,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SLO search against the synthetic DB configured as one server slot of 250 µs: its latency grows
- * with load as a queue's does, so the bisection has a crossing to find. The SLO is on service time,
- * which includes the queue for the slot: response time would also charge the client's own
- * oversleeping on a busy two-core machine, which is real but not what this test is about. The first second of each
- * probe is warm-up: a JVM compiling its code stalls for tens of milliseconds, and under a target
- * throughput the operations due meanwhile rightly count that wait.
+ * SLO search end to end, against the synthetic DB configured as one server slot of 4 ms: four
+ * threads queue for it, so unthrottled an operation waits for the three others (about 16 ms),
+ * while at a low target it finds the slot free (about 4 ms). A 10 ms bound lies between the two
+ * with room for a loaded machine's preemptions, so what this test checks is the search — probes,
+ * bracket, answer and its report — not how fast the machine is. The SLO is on service time, which
+ * includes the queue for the slot. The first second of each probe is warm-up. The search's logic
+ * for any outcome of the probes is {@link SloSearchTest}'s.
  */
 class SloSearchIT {
 
@@ -31,7 +32,7 @@ class SloSearchIT {
       properties:
         db: dev.refarch.ycsb.measure.MeasuredDb
         measurement.delegate: dev.refarch.ycsb.testing.SyntheticDb
-        synthetic.medianUs: "250"
+        synthetic.medianUs: "4000"
         synthetic.sigma: "0.1"
         synthetic.serverSlots: "1"
         workload: site.ycsb.workloads.CoreWorkload
@@ -41,7 +42,7 @@ class SloSearchIT {
         readproportion: "0"
         updateproportion: "1"
         requestdistribution: uniform
-      slo: {operation: UPDATE, metric: p99, boundMs: 2, steps: 5, latency: service}
+      slo: {operation: UPDATE, metric: p99, boundMs: 10, steps: 4, latency: service}
       """;
 
   @Test
@@ -51,24 +52,23 @@ class SloSearchIT {
     assertThat(outcome.anyFailed()).as(outcome.trials().toString()).isFalse();
     assertThat(outcome.trials()).extracting(ExperimentRunner.TrialOutcome::id)
         .containsExactly("t001-r1-slo0", "t001-r1-slo1", "t001-r1-slo2", "t001-r1-slo3",
-            "t001-r1-slo4", "t001-r1-slo5");
+            "t001-r1-slo4");
 
     JsonNode slo = new ObjectMapper().readTree(Files.readString(
         dir.resolve("slo-synthetic").resolve("slo-t001-r1.json")));
     List<JsonNode> probes = new ArrayList<>();
     slo.get("probes").forEach(probes::add);
     JsonNode unthrottled = probes.get(0);
-    assertThat(unthrottled.get("met").asBoolean()).as("four threads queueing on one slot miss 2 ms").isFalse();
+    assertThat(unthrottled.get("met").asBoolean()).as("four threads queueing on one slot miss 10 ms")
+        .isFalse();
     double max = unthrottled.get("throughput").asDouble();
-    // one slot of 250 us serves at most 4000 ops/s; a loaded machine that preempts the slot's
-    // holder gets less, so the floor only says that the probe ran unthrottled at all
-    assertThat(max).as("one 250 us slot's capacity is 4000 ops/s").isBetween(1_000.0, 4_100.0);
+    // one slot of 4 ms serves at most 250 ops/s
+    assertThat(max).as("one 4 ms slot's capacity is 250 ops/s").isPositive().isLessThan(260);
 
     double best = slo.get("bestTargetOpsPerSecond").asDouble();
     assertThat(best).as(slo.toString()).isPositive().isLessThan(max);
     // every probe at or below the answer met the SLO, every one above it missed: a bisection
-    // whose bracket closed around the crossing
-    // the unthrottled probe missed at the maximum throughput: the bracket starts there
+    // whose bracket closed around the crossing; the unthrottled probe's miss starts the bracket
     double lowestMiss = max;
     for (JsonNode p : probes.subList(1, probes.size())) {
       double target = p.get("target").asDouble();
@@ -79,6 +79,6 @@ class SloSearchIT {
         lowestMiss = Math.min(lowestMiss, target);
       }
     }
-    assertThat(lowestMiss - best).as("bracket after 5 steps").isLessThanOrEqualTo(max / 32 + 1);
+    assertThat(lowestMiss - best).as("bracket after 4 steps").isLessThanOrEqualTo(max / 16 + 1);
   }
 }
