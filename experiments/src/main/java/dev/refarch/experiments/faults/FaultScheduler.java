@@ -10,8 +10,8 @@ import dev.refarch.ycsb.measure.MeasuringMark;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -118,11 +118,13 @@ public final class FaultScheduler implements TrialRunner.Listener {
     if (due.isEmpty()) {
       return;
     }
-    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
       Thread t = new Thread(r, "fault-schedule");
       t.setDaemon(true);
       return t;
     });
+    // at the phase's end, faults not yet due are dropped; one being injected finishes
+    timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     executor = timer;
     dueInPhase = due.size();
     Runnable scheduleAll = () -> due.forEach(e ->
@@ -175,8 +177,9 @@ public final class FaultScheduler implements TrialRunner.Listener {
     if (running == null) {
       return;
     }
-    // a fault being injected finishes; those not yet due are dropped
-    running.shutdownNow();
+    // a fault being injected finishes (a restart waits for its member to rejoin, which leaves
+    // the cluster whole for the next trial); those not yet due are dropped
+    running.shutdown();
     try {
       running.awaitTermination(2, TimeUnit.MINUTES);
     } catch (InterruptedException e) {
