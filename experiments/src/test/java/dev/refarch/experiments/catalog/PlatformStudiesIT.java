@@ -60,14 +60,15 @@ class PlatformStudiesIT {
         .property("santricity.url", array.url())
         .property("santricity.passwordFile", passwordFile.toString())
         .property("santricity.fault.pollMillis", "100");
+    b.warmup(Warmup.none());
     if (spec.untilSteady().isPresent()) {
-      b.warmup(Warmup.seconds(1)).untilSteady(new UntilSteady(new SteadyRule(2, 1.0, 10.0),
-          Duration.ofSeconds(3)));
+      b.untilSteady(new UntilSteady(new SteadyRule(2, 1.0, 10.0),
+          Duration.ofSeconds(2)));
     }
     spec.variants().forEach((name, v) -> b.variant(name, new Variant(v.properties(),
-        v.faults().map(f -> FaultSchedule.parse("4s santricity:fail-drive pool:mongo_ssd_ddp")))));
+        v.faults().map(f -> FaultSchedule.parse("2s santricity:fail-drive pool:mongo_ssd_ddp")))));
     if (study.equals("C4")) {
-      b.property("maxexecutiontime", "10");
+      b.property("maxexecutiontime", "6");
     }
     return b.build();
   }
