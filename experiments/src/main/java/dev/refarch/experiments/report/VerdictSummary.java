@@ -31,8 +31,8 @@ public final class VerdictSummary {
    * @param experiment the experiment's id
    * @param study the study, e.g. {@code A9}
    * @param figure what the paper reports, e.g. {@code throughput OVERALL at workload=a …}
-   * @param measuredChange the measured change against the baseline, e.g. {@code +34.5 %}; empty
-   *     when not measured
+   * @param measuredChange the measured change against the baseline, e.g. {@code +34.5 %};
+   *     {@code baseline} for the baseline's own figure, empty when not measured
    * @param expected what of the figure transfers, e.g. {@code up by +10 % or more}
    * @param verdict the verdict and why
    */
@@ -53,8 +53,9 @@ public final class VerdictSummary {
       Verdict v = skipped.map(s -> Verdict.notComparable("study skipped: " + s)).orElse(c.verdict());
       rows.add(new Row(r.plan().experiment(), r.plan().study(), ref.metric().label() + " "
           + ref.operation() + " at " + Labels.parameters(ref.parameters()),
-          c.measuredChangePct().isPresent() ? Labels.percent(c.measuredChangePct().getAsDouble())
-              : "", ref.transfer().describe(), v));
+          c.isBaseline() ? "baseline" : c.measuredChangePct().isPresent()
+              ? Labels.percent(c.measuredChangePct().getAsDouble()) : "",
+          ref.transfer().describe(), v));
     }
     return rows;
   }

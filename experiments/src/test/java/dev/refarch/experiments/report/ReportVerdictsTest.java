@@ -66,6 +66,17 @@ class ReportVerdictsTest {
   }
 
   @Test
+  void theSummaryCallsTheBaselinesOwnFigureTheBaselineNotAChangeOfZero(@TempDir Path root) {
+    ResultsWriter w = new ResultsWriter(root);
+    Path d1 = w.plan(single("D1-workload-a", "D1", shape(Map.of(),
+        Transfer.Shape.up(10, Double.POSITIVE_INFINITY), Optional.empty())));
+    w.trial("D1-workload-a", "t001-r1", 3000, true, "none");
+
+    assertThat(VerdictSummary.rows(d1, Optional.empty())).singleElement()
+        .extracting(VerdictSummary.Row::measuredChange).isEqualTo("baseline");
+  }
+
+  @Test
   void aSiblingThatHasNotRunLeavesTheShapeNotComparable(@TempDir Path root) {
     ResultsWriter w = new ResultsWriter(root);
     Path d3 = w.plan(single("D3-workload-e", "D3", shape(Map.of(),
