@@ -4,6 +4,7 @@ import dev.refarch.experiments.catalog.Catalog;
 import dev.refarch.experiments.exec.ExperimentRunner;
 import dev.refarch.experiments.exec.Progress;
 import dev.refarch.experiments.plan.Plan;
+import dev.refarch.experiments.report.VerdictSummary;
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SpecReader;
@@ -69,16 +70,24 @@ final class RunCommand implements Callable<Integer> {
     Progress progress = new Progress(System.out, System.console() != null);
     boolean failed = false;
     List<Path> reports = new ArrayList<>();
+    List<VerdictSummary.Row> verdicts = new ArrayList<>();
+    long started = System.nanoTime();
     for (ExperimentSpec s : specs) {
       ExperimentRunner.Outcome outcome = new ExperimentRunner(results, progress).run(s, resume);
       failed |= outcome.anyFailed();
       if (outcome.skipped().isEmpty()) {
         reports.add(Reports.write(outcome.folder()));
       }
+      verdicts.addAll(VerdictSummary.rows(outcome.folder(), outcome.skipped()));
     }
     if (reports.size() > 1) {
       reports.add(Reports.index(results, reports));
     }
+    System.out.println();
+    System.out.print(VerdictSummary.render(verdicts));
+    System.out.printf(java.util.Locale.ROOT, "ran %d experiment(s) in %s%n", specs.size(),
+        java.time.Duration.ofNanos(System.nanoTime() - started).truncatedTo(
+            java.time.temporal.ChronoUnit.SECONDS).toString().substring(2).toLowerCase(java.util.Locale.ROOT));
     reports.stream().reduce((a, b) -> b).ifPresent(r -> System.out.println("report: " + r.toAbsolutePath()));
     return failed ? Refarch.TRIAL_FAILED : Refarch.OK;
   }
@@ -107,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
       String value = set.substring(eq + 1);
       switch (key) {
         case "clients" -> b.clients(positive(key, value));
-        case "threads" -> b.threads(positive(key, value));
+        case "threads" -> b.threads(positive(key, value)); // per client, as YCSB's -threads
         case "repetitions" -> b.repetitions(positive(key, value));
         default -> props.put(key, value);
       }

@@ -53,6 +53,14 @@ public interface ClientLauncher {
     /** Ends whatever still runs; idempotent, also after {@link #await}. */
     void stop();
 
+    /**
+     * Asks the clients to end their run cleanly, as at their maximum time ({@link StopSignal});
+     * they write their measurements and exit, and {@link #await} returns. The default does
+     * nothing: clients that cannot be reached run to their own end.
+     */
+    default void requestStop() {
+    }
+
     /** How each client ended, in client order; complete once {@link #await} returned. */
     List<ClientRecord> records();
 

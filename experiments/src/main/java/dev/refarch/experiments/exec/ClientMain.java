@@ -10,9 +10,11 @@ import java.util.Locale;
 
 /**
  * Entry point of a forked client JVM: runs the stock {@code site.ycsb.Client} unchanged, and adds
- * two things a runner needs. A watchdog ends the client when the runner's process is gone, so a
- * runner killed mid-trial leaves no orphan load on the cluster; and at exit the JVM's CPU seconds
- * are written to a file, which no other process can read once this one has ended.
+ * three things a runner needs. A watchdog ends the client when the runner's process is gone, so a
+ * runner killed mid-trial leaves no orphan load on the cluster; at exit the JVM's CPU seconds
+ * are written to a file, which no other process can read once this one has ended; and a
+ * {@value StopSignal#FILE} file appearing beside that file ends the run early and cleanly
+ * ({@link StopSignal}).
  *
  * <pre>
  * java -cp … dev.refarch.experiments.exec.ClientMain PARENT_PID CPU_FILE -t -db … (YCSB's arguments)
@@ -37,6 +39,10 @@ public final class ClientMain {
     Thread watchdog = new Thread(() -> watch(parent), "runner-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
+    Path folder = cpuFile.toAbsolutePath().getParent();
+    if (folder != null) {
+      StopSignal.watch(folder.resolve(StopSignal.FILE));
+    }
     site.ycsb.Client.main(Arrays.copyOfRange(args, 2, args.length));
   }
 

@@ -37,7 +37,11 @@ final class ClientPlan {
       p.put("insertstart", String.valueOf(start + before));
       p.put("insertcount", String.valueOf(share(records, spec.clients(), index)));
     } else {
-      long operations = spec.longProperty("operationcount", 1000);
+      long operations = spec.longProperty("operationcount", spec.untilSteady().isPresent() ? 0 : 1000);
+      if (operations <= 0 && spec.untilSteady().isPresent()) {
+        // YCSB reads 0 as "no operations"; a run until steady has no count, only its time limit
+        operations = UNBOUNDED_OPERATIONS;
+      }
       p.put("operationcount", String.valueOf(share(operations, spec.clients(), index)));
       spec.target().ifPresent(t -> {
         p.put("target", String.valueOf(targetShare(t, spec.clients(), index)));
@@ -46,9 +50,31 @@ final class ClientPlan {
       if (!spec.warmup().isNone()) {
         p.put("measurement.warmup", spec.warmup().toString());
       }
+      spec.untilSteady().ifPresent(u -> untilSteady(p, spec, u.max().toSeconds()));
     }
     return p;
   }
+
+  /**
+   * A run that lasts until steady: the runner stops it (the workload is the stoppable subclass of
+   * the one named), YCSB's own limit is warm-up plus the maximum measured time.
+   */
+  private static void untilSteady(Map<String, String> p, TrialSpec spec, long maxSeconds) {
+    p.put("maxexecutiontime", String.valueOf(spec.warmup().amount() + maxSeconds));
+    String workload = p.getOrDefault("workload", "").trim();
+    String stoppable = STOPPABLE.get(workload);
+    if (stoppable != null) {
+      p.put("workload", stoppable);
+    }
+  }
+
+  /** The operation count of a run that lasts until steady (YCSB's count is an int). */
+  static final long UNBOUNDED_OPERATIONS = 2_000_000_000L;
+
+  /** The workloads a runner can stop early, by the class they stand in for. */
+  static final Map<String, String> STOPPABLE = Map.of(
+      "site.ycsb.workloads.CoreWorkload", StoppableCoreWorkload.class.getName(),
+      "dev.refarch.ycsb.workloads.RefarchWorkload", StoppableRefarchWorkload.class.getName());
 
   /**
    * Points a client's outputs into its folder {@code clientDir} (as the client sees it): its

@@ -26,8 +26,10 @@ import java.util.Optional;
 
 /**
  * Runs an experiment: plans it, writes {@code plan.json}, then runs its trials in plan order —
- * starting (and stopping) a cluster per topology, dropping the database before each load, and,
- * for an SLO, searching the highest throughput that meets it. With resume, trials whose folder
+ * starting (and stopping) a cluster per topology, dropping the database before each load (a
+ * sharded collection is sharded again by the {@code mongodb-sharding} hook before the load's
+ * clients start), skipping with the plan's reason the trials that cannot run here, and, for an
+ * SLO, searching the highest throughput that meets it. With resume, trials whose folder
  * already holds a completed {@code trial.json} are not run again; since a trial's folder appears
  * only when complete, a runner killed mid-experiment loses nothing finished.
  *
@@ -88,9 +90,14 @@ public final class ExperimentRunner {
     Topology current = null;
     RunningCluster cluster = null;
     TrialRunner runner = localRunner;
-    String unavailable = null;
     try {
       for (PlannedTrial trial : plan.trials()) {
+        String unavailable = plan.unavailable().get(trial.id());
+        if (unavailable != null) {
+          outcomes.add(new TrialOutcome(trial.id(), "skipped", unavailable));
+          progress.trialEnded(trial.id(), "skipped: " + unavailable);
+          continue;
+        }
         Topology topology = TrialFactory.topology(spec, trial);
         if (!topology.equals(current)) {
           if (cluster != null) {
@@ -98,17 +105,9 @@ public final class ExperimentRunner {
             cluster = null;
           }
           current = topology;
-          unavailable = unavailableReason(spec, topology);
-          if (unavailable == null) {
-            progress.message("starting " + spec.cluster().type() + " " + topology.label());
-            cluster = start(spec, topology);
-            runner = runnerFor(cluster);
-          }
-        }
-        if (unavailable != null) {
-          outcomes.add(new TrialOutcome(trial.id(), "skipped", unavailable));
-          progress.trialEnded(trial.id(), "skipped: " + unavailable);
-          continue;
+          progress.message("starting " + spec.cluster().type() + " " + topology.label());
+          cluster = start(spec, topology);
+          runner = runnerFor(cluster);
         }
         if (spec.slo().isPresent()) {
           outcomes.addAll(new SloSearch(runner, progress, resultsRoot).search(spec, trial, cluster,
@@ -139,9 +138,8 @@ public final class ExperimentRunner {
       emptyDatabase(cluster);
     }
     TrialResult r = runner.run(ts, cluster);
-    String detail = r.succeeded() ? String.format(java.util.Locale.ROOT, "%.0f ops/s",
-        StoredTrial.read(r.folder()).map(StoredTrial::throughput).orElse(0.0))
-        : r.failures().get(0).lines().findFirst().orElse("");
+    String detail = r.succeeded() ? StoredTrial.read(r.folder()).map(StoredTrial::describe)
+        .orElse("no trial.json") : r.failures().get(0).lines().findFirst().orElse("");
     progress.trialEnded(trial.id(), (r.succeeded() ? "completed, " : "FAILED: ") + detail);
     return new TrialOutcome(trial.id(), r.succeeded() ? "completed" : "failed", detail);
   }
@@ -163,47 +161,19 @@ public final class ExperimentRunner {
     }
   }
 
-  private static String unavailableReason(ExperimentSpec spec, Topology topology) {
-    if (spec.cluster().type().equals("uri")) {
-      return null;
-    }
-    Map<String, String> known = Extensions.provisioners();
-    if (!known.containsKey(spec.cluster().type())) {
-      return "no '" + spec.cluster().type() + "' cluster provisioner on the class path (known: "
-          + String.join(", ", known.keySet()) + ")";
-    }
-    return Extensions.provisioner(spec.cluster().type()).unavailableReason(topology,
-        clusterSettings(spec));
-  }
-
   private static RunningCluster start(ExperimentSpec spec, Topology topology) {
     if (spec.cluster().type().equals("uri")) {
-      return new ExistingCluster(topology, spec.cluster().uri().orElseThrow(() ->
-          new ConfigurationException("cluster.uri", null, "a connection string")));
+      return new ExistingCluster(topology, spec.cluster().uriFor(topology).orElseThrow(() ->
+          new ConfigurationException("cluster.uris", null, "a connection string for "
+              + topology.label())));
     }
-    Map<String, String> settings = clusterSettings(spec);
+    Map<String, String> settings = Plan.clusterSettings(spec);
     if (spec.cluster().type().equals("kubernetes")) {
       // its clients run as Jobs: a missing client image must fail before any pod exists
       KubernetesClients.validate(settings);
     }
     ClusterProvisioner p = Extensions.provisioner(spec.cluster().type());
     return p.start(topology, settings);
-  }
-
-  /**
-   * What the provisioner gets: the spec's cluster settings, overridden by the spec's properties
-   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}, {@code testcontainers.}) —
-   * so that {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties
-   * reach the vSAN hook.
-   */
-  static Map<String, String> clusterSettings(ExperimentSpec spec) {
-    Map<String, String> settings = new java.util.LinkedHashMap<>(spec.cluster().settings());
-    spec.properties().forEach((k, v) -> {
-      if (k.startsWith("local.") || k.startsWith("k8s.") || k.startsWith("testcontainers.")) {
-        settings.put(k, v);
-      }
-    });
-    return settings;
   }
 
   static void write(Path file, String text) {

@@ -141,6 +141,11 @@ final class PhaseExecution implements ClientLauncher.PhaseClients {
   }
 
   @Override
+  public void requestStop() {
+    clients.forEach(c -> StopSignal.request(c.dir()));
+  }
+
+  @Override
   public void stop() {
     killAll();
     deletePropertyFiles();

@@ -3,15 +3,19 @@ package dev.refarch.experiments.exec;
 import dev.refarch.experiments.plan.PlannedTrial;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.platform.spi.Topology;
-import dev.refarch.ycsb.workloads.CoreWorkloads;
+import dev.refarch.experiments.plan.TrialShape;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Turns a planned trial into a {@link TrialSpec}: the core workload's properties, then the spec's,
- * then the sweep point's. Sweep parameters {@code threadcount}, {@code clients}, {@code target},
- * {@code workload} (a core workload letter) and {@code topology} set those; any other is a property.
- * A {@code db} property names the binding, as YCSB's {@code -db} does (default: this library's).
+ * Turns a planned trial into a {@link TrialSpec}: the point's {@link TrialShape} (workload,
+ * properties, clients, threads per client, target, faults), the spec's phases, warm-up, hooks and
+ * run length. A {@code db} property names the binding, as YCSB's {@code -db} does (default: this
+ * library's). A sharded collection ({@code mongodb.shardKey}) adds the {@code mongodb-sharding}
+ * hook, so the runner shards it once before the load's clients start — after the database was
+ * emptied — instead of every client racing to.
  *
  * <p>Stateless and thread-safe.
  */
@@ -22,39 +26,29 @@ final class TrialFactory {
 
   /** The topology a trial runs on: its {@code topology} parameter, else the spec's cluster's. */
   static Topology topology(ExperimentSpec spec, PlannedTrial trial) {
-    String t = trial.parameters().get("topology");
-    return t == null ? spec.cluster().topology() : Topology.parse(t);
+    return TrialShape.of(spec, trial.parameters()).topology();
   }
 
   static TrialSpec.Builder trial(ExperimentSpec spec, PlannedTrial trial, String trialId,
       String connectionString) {
-    Map<String, String> point = trial.parameters();
-    Map<String, String> props = new LinkedHashMap<>();
-    String letter = point.getOrDefault("workload", spec.workload().orElse(null));
-    if (letter != null) {
-      CoreWorkloads.properties(letter).forEach((k, v) -> props.put(k.toString(), v.toString()));
-    }
-    props.putAll(spec.properties());
-    int threads = spec.threads();
-    int clients = spec.clients();
+    TrialShape shape = TrialShape.of(spec, trial.parameters());
+    Map<String, String> props = new LinkedHashMap<>(shape.properties());
     TrialSpec.Builder b = TrialSpec.builder(spec.id(), trialId).cluster(connectionString);
-    for (Map.Entry<String, String> p : point.entrySet()) {
-      switch (p.getKey()) {
-        case "threadcount" -> threads = Integer.parseInt(p.getValue());
-        case "clients" -> clients = Integer.parseInt(p.getValue());
-        case "target" -> b.target(Double.parseDouble(p.getValue()));
-        case "workload", "topology" -> {
-          // applied above and by the cluster
-        }
-        default -> props.put(p.getKey(), p.getValue());
-      }
-    }
+    shape.target().ifPresent(b::target);
     String db = props.remove("db");
     if (db != null) {
       b.db(db);
     }
-    return b.properties(props).clients(clients).threads(Math.max(threads, clients))
-        .phases(spec.load(), spec.run()).warmup(spec.warmup()).hooks(spec.hooks())
-        .faults(spec.faults()).phaseTimeout(spec.phaseTimeout());
+    List<String> hooks = new ArrayList<>(spec.hooks());
+    if (shape.sharding().isPresent() && !hooks.contains(SHARDING_HOOK)) {
+      hooks.add(SHARDING_HOOK);
+    }
+    return b.properties(props).clients(shape.clients()).threads(shape.threads())
+        .phases(spec.load(), spec.run()).warmup(spec.warmup()).hooks(hooks)
+        .faults(shape.faults()).phaseTimeout(spec.phaseTimeout())
+        .untilSteady(spec.untilSteady().orElse(null));
   }
+
+  /** The hook that shards the collection through mongos, from the binding's module. */
+  static final String SHARDING_HOOK = "mongodb-sharding";
 }

@@ -1,28 +1,24 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.audit.AckAudit;
-import dev.refarch.experiments.results.ClientOutput;
-import dev.refarch.experiments.results.PhaseMerge;
 import dev.refarch.experiments.results.ResultsFolder;
-import dev.refarch.experiments.results.SteadyState;
 import dev.refarch.experiments.results.TrialJson;
 import dev.refarch.experiments.results.TrialResult;
-import dev.refarch.experiments.results.TrialResult.ClientRecord;
 import dev.refarch.experiments.results.TrialResult.PhaseResult;
 import dev.refarch.experiments.faults.FaultReport;
+import dev.refarch.experiments.spec.SteadyRule;
+import dev.refarch.experiments.spec.UntilSteady;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
-import dev.refarch.ycsb.measure.Timeline;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.ycsb.hooks.HookRunner;
 import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.MeasurementSettings;
-import dev.refarch.ycsb.measure.MeasurementSession;
 import dev.refarch.ycsb.mongo.MongoDbClient;
 import dev.refarch.ycsb.mongo.MongoSettings;
 import java.io.IOException;
@@ -170,6 +166,7 @@ public final class TrialRunner {
     int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
     ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
     long started = System.currentTimeMillis();
+    double loadStart = TrialDetails.loadAverage();
     double runnerCpu0 = runnerCpuSeconds();
     FaultRun faults = spec.faults().isEmpty() ? null
         : new FaultRun(spec.faults(), injector.configure(settings), electionWatch, settings);
@@ -182,8 +179,8 @@ public final class TrialRunner {
         if (!failures.isEmpty()) {
           break;
         }
-        Collected c = runPhase(spec, phase, hooks, phaseListener, folder.staging(), resolution,
-            interval, failures);
+        PhaseCollector.Collected c = runPhase(spec, phase, hooks, phaseListener, folder.staging(),
+            resolution, interval, failures);
         phases.put(phase, c.result());
         if (faults != null) {
           faultReports.addAll(faults.reports(phase, c.timeline()));
@@ -198,7 +195,7 @@ public final class TrialRunner {
     Optional<AckAudit.AuditReport> audit = Optional.empty();
     if (MeasurementProperties.AUDIT.from(settings) && !phases.isEmpty()) {
       try {
-        audit = Optional.of(audit(settings, folder.staging()));
+        audit = Optional.of(TrialDetails.audit(settings, folder.staging()));
       } catch (RuntimeException e) {
         failures.add("the acknowledged-write audit failed: " + Redaction.maskUri(e.getMessage()));
       }
@@ -207,30 +204,16 @@ public final class TrialRunner {
         .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();
     TrialResult result = new TrialResult(spec.experiment(), spec.trial(), failures, started,
         System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
-        effectiveSettings(folder.staging(), phases), clientCpu, runnerCpuSeconds() - runnerCpu0,
-        folder.target(), faultReports, audit);
-    write(folder.staging().resolve(TrialJson.FILE), TrialJson.render(result, parameters(spec)));
+        TrialDetails.effectiveSettings(folder.staging(), phases), clientCpu,
+        runnerCpuSeconds() - runnerCpu0, folder.target(), faultReports, audit,
+        new TrialResult.Host(TrialDetails.cores(), loadStart, TrialDetails.loadAverage()));
+    write(folder.staging().resolve(TrialJson.FILE),
+        TrialJson.render(result, TrialDetails.parameters(spec)));
     if (!faultReports.isEmpty()) {
       write(folder.staging().resolve(FaultRun.EVENTS_CSV), FaultRun.eventsCsv(faultReports));
     }
     folder.commit();
     return result;
-  }
-
-  /**
-   * Reads every insert the clients logged as acknowledged back from the primary: after the last
-   * phase, so after the trial's faults (a lost write is one the new primary does not hold).
-   */
-  private static AckAudit.AuditReport audit(Map<String, String> settings, Path staging) {
-    MongoSettings mongo = MongoSettings.fromProperties(settings);
-    List<Path> dirs = new ArrayList<>();
-    try (var clients = Files.list(staging.resolve("clients"))) {
-      clients.map(c -> c.resolve(ClientPlan.AUDIT_DIR)).filter(Files::isDirectory)
-          .sorted().forEach(dirs::add);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return AckAudit.audit(settings.get("mongodb.url"), mongo.database(), mongo.table(), dirs);
   }
 
   private static List<Phase> phasesOf(TrialSpec spec) {
@@ -259,30 +242,33 @@ public final class TrialRunner {
     return settings;
   }
 
-  /** A phase's result and its merged timeline, which fault analysis reads. */
-  record Collected(PhaseResult result, Optional<Timeline> timeline) {
-  }
-
-  private Collected runPhase(TrialSpec spec, Phase phase, HookRunner hooks, Listener listener,
-      Path staging, int resolution, int interval, List<String> failures) throws InterruptedException {
+  private PhaseCollector.Collected runPhase(TrialSpec spec, Phase phase, HookRunner hooks,
+      Listener listener, Path staging, int resolution, int interval, List<String> failures)
+      throws InterruptedException {
+    long started = System.currentTimeMillis();
     try {
       hooks.before(phase);
     } catch (RuntimeException e) {
       failures.add(e.getMessage());
-      return new Collected(new PhaseResult(phase, List.of(), Optional.empty(), Optional.empty()),
-          Optional.empty());
+      return new PhaseCollector.Collected(new PhaseResult(phase, List.of(), Optional.empty(),
+          Optional.empty(), started, System.currentTimeMillis()), Optional.empty());
     }
     ClientLauncher.PhaseClients running = null;
+    SteadyWatch watch = null;
     List<String> phaseFailures = new ArrayList<>();
     try {
       running = clients.start(spec, phase, staging.resolve("clients"));
       listener.phaseStarted(phase, running.processes());
+      watch = watch(spec, phase, running, interval);
       phaseFailures.addAll(running.await(spec.phaseTimeout()));
     } catch (RuntimeException e) {
       phaseFailures.add("phase " + phase.label() + (running == null
           ? " could not start its clients: " : " lost its clients: ")
           + Redaction.maskUri(e.getMessage()));
     } finally {
+      if (watch != null) {
+        watch.close();
+      }
       if (running != null) {
         running.stop();
       }
@@ -296,71 +282,27 @@ public final class TrialRunner {
       }
       failures.addAll(phaseFailures);
     }
-    return running == null ? merge(phase, List.of(), List.of(), staging, resolution, interval)
-        : merge(phase, running.records(), running.measurements(), staging, resolution, interval);
+    PhaseCollector.Run run = new PhaseCollector.Run(phase, started, System.currentTimeMillis(),
+        spec.untilSteady().map(UntilSteady::rule).orElse(SteadyRule.DEFAULT),
+        watch != null && watch.stopped());
+    return running == null
+        ? PhaseCollector.collect(run, List.of(), List.of(), staging, resolution, interval)
+        : PhaseCollector.collect(run, running.records(), running.measurements(), staging,
+            resolution, interval);
   }
 
   /**
-   * Merges the measurement folders of a phase's clients, wherever they ran, into
-   * {@code <phase>.hlog}, the phase's timeline and its summary (and, for the run phase, steady
-   * state). Clients without complete measurements are left out of the merge.
+   * A watch that stops the run phase's clients once steady, when the spec asks for it and the
+   * clients run here (their logs are readable while they run).
    */
-  static Collected merge(Phase phase, List<ClientRecord> records, List<Path> measurements,
-      Path staging, int resolution, int interval) {
-    List<ClientOutput> outputs = new ArrayList<>();
-    for (Path dir : measurements) {
-      if (ClientOutput.isComplete(dir)) {
-        outputs.add(ClientOutput.read(dir));
-      }
+  private static SteadyWatch watch(TrialSpec spec, Phase phase,
+      ClientLauncher.PhaseClients running, int interval) {
+    if (phase != Phase.RUN || spec.untilSteady().isEmpty() || running.processes().isEmpty()) {
+      return null;
     }
-    if (outputs.isEmpty()) {
-      return new Collected(new PhaseResult(phase, records, Optional.empty(), Optional.empty()),
-          Optional.empty());
-    }
-    PhaseMerge.Merged merged = PhaseMerge.merge(outputs, resolution);
-    PhaseMerge.writeMergedLog(outputs, interval, staging.resolve(phase.label() + ".hlog"));
-    try {
-      merged.timeline().writeCsv(staging.resolve(phase == Phase.RUN ? "timeline.csv"
-          : phase.label() + "-timeline.csv"));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    Optional<SteadyState> steady = phase == Phase.RUN
-        ? Optional.of(SteadyState.detect(merged.timeline(), merged.summary().measuredFromEpochMs(),
-            SteadyState.DEFAULT_WINDOW, SteadyState.DEFAULT_BAND))
-        : Optional.empty();
-    return new Collected(new PhaseResult(phase, records, Optional.of(merged.summary()), steady),
-        Optional.of(merged.timeline()));
-  }
-
-  /** The binding's settings as the first client of the last phase reported them. */
-  private static Map<String, String> effectiveSettings(Path staging, Map<Phase, PhaseResult> phases) {
-    for (Phase phase : List.of(Phase.RUN, Phase.LOAD)) {
-      PhaseResult p = phases.get(phase);
-      if (p != null && !p.clients().isEmpty()) {
-        Path dir = staging.resolve("clients").resolve(p.clients().get(0).name()).resolve("measurements");
-        if (Files.exists(dir.resolve(MeasurementSession.CLIENT_JSON))) {
-          return ClientOutput.read(dir).client();
-        }
-      }
-    }
-    return Map.of();
-  }
-
-  private static Map<String, String> parameters(TrialSpec spec) {
-    Map<String, String> p = new LinkedHashMap<>();
-    spec.properties().forEach((k, v) -> p.put("property." + k, v));
-    p.put("clients", String.valueOf(spec.clients()));
-    p.put("threads", String.valueOf(spec.threads()));
-    p.put("load", String.valueOf(spec.load()));
-    p.put("run", String.valueOf(spec.run()));
-    p.put("target", spec.target().isPresent() ? String.valueOf(spec.target().getAsDouble()) : "none");
-    p.put("warmup", spec.warmup().toString());
-    p.put("hooks", String.join(",", spec.hooks()));
-    p.put("db", spec.db());
-    p.put("phaseTimeout", spec.phaseTimeout().toString());
-    p.put("faults", spec.faults().toString());
-    return p;
+    return new SteadyWatch(spec.untilSteady().get(),
+        running.processes().stream().map(ClientProcess::dir).toList(), interval,
+        running::requestStop).start();
   }
 
   private static void write(Path file, String text) {

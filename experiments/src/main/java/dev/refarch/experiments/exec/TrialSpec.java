@@ -1,6 +1,7 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.faults.FaultSchedule;
+import dev.refarch.experiments.spec.UntilSteady;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.ycsb.measure.Warmup;
 import dev.refarch.ycsb.mongo.MongoDbClient;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.regex.Pattern;
 
@@ -39,11 +41,14 @@ import java.util.regex.Pattern;
  * @param db the YCSB binding class the clients use
  * @param jvmOptions extra options for each client JVM, e.g. {@code -Xmx512m}
  * @param faults faults to inject while phases run; needs a cluster with a fault injector
+ * @param untilSteady run until the merged throughput is steady (at most its maximum measured
+ *     time), instead of for the operation count or {@code maxexecutiontime} alone; the clients'
+ *     {@code maxexecutiontime} becomes warm-up plus that maximum
  */
 public record TrialSpec(String experiment, String trial, String connectionString,
     Map<String, String> properties, int clients, int threads, boolean load, boolean run,
     OptionalDouble target, Warmup warmup, List<String> hooks, Duration phaseTimeout, String db,
-    List<String> jvmOptions, FaultSchedule faults) {
+    List<String> jvmOptions, FaultSchedule faults, Optional<UntilSteady> untilSteady) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._=-]+");
 
@@ -74,6 +79,11 @@ public record TrialSpec(String experiment, String trial, String connectionString
     Objects.requireNonNull(db, "db");
     jvmOptions = List.copyOf(jvmOptions);
     Objects.requireNonNull(faults, "faults");
+    Objects.requireNonNull(untilSteady, "untilSteady");
+    if (untilSteady.isPresent() && warmup.unit() == Warmup.Unit.OPERATIONS) {
+      throw new ConfigurationException("warmup", warmup.toString(),
+          "a warm-up in seconds when the run lasts until steady (its window is timed)");
+    }
   }
 
   private static void requireName(String key, String value) {
@@ -104,19 +114,19 @@ public record TrialSpec(String experiment, String trial, String connectionString
     Map<String, String> copy = new LinkedHashMap<>(properties);
     copy.put(key, value);
     return new TrialSpec(experiment, trial, connectionString, copy, clients, threads, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
+        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults, untilSteady);
   }
 
   /** A copy with another trial id. */
   public TrialSpec withTrial(String id) {
     return new TrialSpec(experiment, id, connectionString, properties, clients, threads, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
+        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults, untilSteady);
   }
 
   /** A copy with another target throughput (empty for unthrottled). */
   public TrialSpec withTarget(OptionalDouble opsPerSecond) {
     return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
-        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
+        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, faults, untilSteady);
   }
 
   /** Fluent front end; {@link #build} validates. */
@@ -136,6 +146,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     private String db = MongoDbClient.class.getName();
     private List<String> jvmOptions = List.of("-Xmx512m");
     private FaultSchedule faults = FaultSchedule.none();
+    private UntilSteady untilSteady;
 
     private Builder(String experiment, String trial) {
       this.experiment = experiment;
@@ -214,9 +225,16 @@ public record TrialSpec(String experiment, String trial, String connectionString
       return faults(FaultSchedule.parse(schedule));
     }
 
+    /** Run until steady, at most its maximum measured time; {@code null} for a fixed length. */
+    public Builder untilSteady(UntilSteady untilSteady) {
+      this.untilSteady = untilSteady;
+      return this;
+    }
+
     public TrialSpec build() {
       return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
-          run, target, warmup, hooks, phaseTimeout, db, jvmOptions, faults);
+          run, target, warmup, hooks, phaseTimeout, db, jvmOptions, faults,
+          Optional.ofNullable(untilSteady));
     }
   }
 }

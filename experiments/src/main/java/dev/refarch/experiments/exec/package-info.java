@@ -7,6 +7,10 @@
  * {@link dev.refarch.experiments.exec.ClientProcess} running {@link
  * dev.refarch.experiments.exec.ClientMain}, which wraps the stock {@code site.ycsb.Client}.
  * {@link dev.refarch.experiments.exec.KubernetesClients} runs a phase's clients as the pods of a
- * Kubernetes indexed Job instead, and merges them the same way.
+ * Kubernetes indexed Job instead, and merges them the same way. A run that lasts until steady is
+ * watched by {@link dev.refarch.experiments.exec.SteadyWatch}, which stops the clients through
+ * {@link dev.refarch.experiments.exec.StopSignal}; {@link
+ * dev.refarch.experiments.exec.PhaseCollector} merges a phase and judges its steadiness.
+ * {@link dev.refarch.experiments.exec.ExperimentRunner} runs a whole planned experiment.
  */
 package dev.refarch.experiments.exec;

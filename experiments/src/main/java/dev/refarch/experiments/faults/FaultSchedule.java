@@ -42,8 +42,8 @@ public record FaultSchedule(List<Entry> entries) {
   /**
    * One scheduled fault.
    *
-   * @param phase the phase whose clients' start is time zero
-   * @param at when, after that start
+   * @param phase the phase whose clients' first measured operations are time zero
+   * @param at when, after that
    * @param fault what to do
    */
   public record Entry(Phase phase, Duration at, Fault fault) {

@@ -6,16 +6,22 @@ import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.Redaction;
+import dev.refarch.ycsb.measure.MeasuringMark;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Fires a {@link FaultSchedule} while a trial runs: when a phase's clients have started, each of
- * that phase's faults is injected at its offset, one at a time and in order, on a thread of its
- * own; when the phase ends, faults not yet due are dropped (and reported as not reached).
+ * Fires a {@link FaultSchedule} while a trial runs: a phase's offsets count from when every one of
+ * its clients is measuring (its {@link MeasuringMark}: the first measured operation has ended), not
+ * from their JVMs' start, which on a loaded machine precedes the first operation by seconds; clients
+ * whose folders are not readable while they run (pods) count from their start. Each fault is then
+ * injected at its offset, one at a time and in order, on a thread of its own; when the phase ends,
+ * faults not yet due — or whose clients never became ready — are dropped (and reported as not
+ * reached).
  *
  * <p>Thread-safe: the runner calls the listener methods, the scheduler thread injects, and
  * {@link #events}/{@link #failures} may be read at any time.
@@ -35,6 +41,9 @@ public final class FaultScheduler implements TrialRunner.Listener {
     }
   }
 
+  /** How often the clients' marks are looked for before the clock starts. */
+  static final long READY_POLL_MS = 50;
+
   private final FaultSchedule schedule;
   private final FaultInjector injector;
   private final java.util.Map<String, String> settings;
@@ -42,6 +51,7 @@ public final class FaultScheduler implements TrialRunner.Listener {
   private final List<Fired> fired = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
   private ScheduledExecutorService executor;
+  private int dueInPhase;
 
   /**
    * @param injector the cluster's injector, for actions without an injector name
@@ -93,18 +103,46 @@ public final class FaultScheduler implements TrialRunner.Listener {
   }
 
   @Override
-  public synchronized void phaseStarted(Phase phase, List<ClientProcess> clients) {
+  public void phaseStarted(Phase phase, List<ClientProcess> clients) {
+    startClock(phase, clients.stream().map(ClientProcess::measurements).toList());
+  }
+
+  /**
+   * Starts {@code phase}'s clock: once every folder of {@code marks} holds its client's
+   * {@link MeasuringMark}, or at once when {@code marks} is empty.
+   *
+   * @param marks the clients' measurement folders
+   */
+  synchronized void startClock(Phase phase, List<Path> marks) {
     List<FaultSchedule.Entry> due = schedule.of(phase);
     if (due.isEmpty()) {
       return;
     }
-    executor = Executors.newSingleThreadScheduledExecutor(r -> {
+    ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
       Thread t = new Thread(r, "fault-schedule");
       t.setDaemon(true);
       return t;
     });
-    for (FaultSchedule.Entry e : due) {
-      executor.schedule(() -> fire(phase, e), e.at().toMillis(), TimeUnit.MILLISECONDS);
+    // at the phase's end, faults not yet due are dropped; one being injected finishes
+    timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    executor = timer;
+    dueInPhase = due.size();
+    Runnable scheduleAll = () -> due.forEach(e ->
+        timer.schedule(() -> fire(phase, e), e.at().toMillis(), TimeUnit.MILLISECONDS));
+    if (marks.isEmpty()) {
+      scheduleAll.run();
+      return;
+    }
+    awaitReady(timer, marks, scheduleAll);
+  }
+
+  /** Runs {@code then} on {@code timer} once every client folder in {@code marks} is marked. */
+  private static void awaitReady(ScheduledExecutorService timer, List<Path> marks,
+      Runnable then) {
+    if (marks.stream().allMatch(MeasuringMark::isSet)) {
+      then.run();
+    } else if (!timer.isShutdown()) {
+      timer.schedule(() -> awaitReady(timer, marks, then), READY_POLL_MS, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -139,15 +177,17 @@ public final class FaultScheduler implements TrialRunner.Listener {
     if (running == null) {
       return;
     }
-    // a fault being injected finishes; those not yet due are dropped
-    int notReached = running.shutdownNow().size();
+    // a fault being injected finishes (a restart waits for its member to rejoin, which leaves
+    // the cluster whole for the next trial); those not yet due are dropped
+    running.shutdown();
     try {
       running.awaitTermination(2, TimeUnit.MINUTES);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (notReached > 0) {
-      synchronized (this) {
+    synchronized (this) {
+      long notReached = dueInPhase - fired.stream().filter(f -> f.phase() == phase).count();
+      if (notReached > 0) {
         failures.add(notReached + " scheduled fault(s) of the " + phase.label()
             + " phase were not reached: the phase ended first");
       }

@@ -1,6 +1,9 @@
 package dev.refarch.experiments.plan;
 
+import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.Topology;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,11 +21,15 @@ import java.util.Optional;
  * @param spec the spec
  * @param trials the trials, in run order
  * @param skipped why the whole study is skipped (manual, or a platform not configured), if it is
+ * @param unavailable why single trials cannot run here (a topology the provisioner cannot start,
+ *     a fault its injector does not have), by trial id; they are skipped with that reason
  */
-public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<String> skipped) {
+public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<String> skipped,
+    Map<String, String> unavailable) {
 
   public Plan {
     trials = List.copyOf(trials);
+    unavailable = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unavailable));
   }
 
   /**
@@ -33,14 +40,25 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
    */
   public static Plan of(ExperimentSpec spec, Map<String, String> configured) {
     List<PlannedTrial> trials = new ArrayList<>();
+    Map<String, String> unavailable = new LinkedHashMap<>();
+    Map<String, Optional<String>> byTopology = new LinkedHashMap<>();
     int n = 0;
     for (Map<String, String> point : spec.sweep().points()) {
       n++;
+      TrialShape shape = TrialShape.of(spec, point);
+      List<String> reasons = new ArrayList<>();
+      byTopology.computeIfAbsent(shape.topology().label(),
+          t -> clusterUnavailable(spec, shape.topology())).ifPresent(reasons::add);
+      faultsUnavailable(shape.faults()).ifPresent(reasons::add);
+      Optional<String> why = reasons.isEmpty() ? Optional.empty()
+          : Optional.of(String.join("; ", reasons));
       for (int rep = 1; rep <= spec.repetitions(); rep++) {
-        trials.add(new PlannedTrial(id(n, point, rep), point, rep));
+        PlannedTrial t = new PlannedTrial(id(n, point, rep), point, rep);
+        trials.add(t);
+        why.ifPresent(w -> unavailable.put(t.id(), w));
       }
     }
-    return new Plan(spec, trials, skipReason(spec, configured));
+    return new Plan(spec, trials, skipReason(spec, configured), unavailable);
   }
 
   static String id(int n, Map<String, String> point, int repetition) {
@@ -63,7 +81,7 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
             : "santricity (set santricity.url, and SANTRICITY_PASSWORD or santricity.passwordFile)";
         case "kubernetes" -> configured.keySet().stream().anyMatch(k -> k.startsWith("k8s.")) ? null
             : "kubernetes (set k8s.* properties and a kubeconfig)";
-        case "mongos" -> null; // checked against the provisioner when the cluster starts
+        case "mongos" -> null; // checked against the provisioner, per topology
         default -> platform;
       };
       if (how != null) {
@@ -72,6 +90,65 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
     }
     return missing.isEmpty() ? Optional.empty()
         : Optional.of("needs a platform that is not configured: " + String.join("; ", missing));
+  }
+
+  /** Why the spec's cluster type cannot provide {@code topology} here, if it cannot. */
+  static Optional<String> clusterUnavailable(ExperimentSpec spec, Topology topology) {
+    String type = spec.cluster().type();
+    if (type.equals("uri")) {
+      return spec.cluster().uriFor(topology).isPresent() ? Optional.empty()
+          : Optional.of("no connection string for " + topology.label() + " (cluster.uris)");
+    }
+    Map<String, String> known = Extensions.provisioners();
+    if (!known.containsKey(type)) {
+      return Optional.of("no '" + type + "' cluster provisioner on the class path (known: "
+          + String.join(", ", known.keySet()) + ")");
+    }
+    return Optional.ofNullable(Extensions.provisioner(type).unavailableReason(topology,
+        clusterSettings(spec)));
+  }
+
+  /**
+   * What the provisioner gets: the spec's cluster settings, overridden by the spec's properties
+   * of the provisioners' own prefixes ({@code local.}, {@code k8s.}, {@code testcontainers.}) —
+   * so that {@code --set k8s.namespace=bench} reaches the cluster, as {@code vsan.*} properties
+   * reach the vSAN hook.
+   */
+  public static Map<String, String> clusterSettings(ExperimentSpec spec) {
+    Map<String, String> settings = new LinkedHashMap<>(spec.cluster().settings());
+    spec.properties().forEach((k, v) -> {
+      if (k.startsWith("local.") || k.startsWith("k8s.") || k.startsWith("testcontainers.")) {
+        settings.put(k, v);
+      }
+    });
+    return settings;
+  }
+
+  /**
+   * Why a schedule cannot be injected here: a fault of a platform's injector
+   * ({@code vsan:…}) whose action that injector does not have, or whose injector is absent.
+   */
+  static Optional<String> faultsUnavailable(FaultSchedule faults) {
+    for (FaultSchedule.Entry e : faults.entries()) {
+      String action = e.fault().action();
+      int colon = action.indexOf(':');
+      if (colon < 0) {
+        continue;
+      }
+      String injector = action.substring(0, colon);
+      String name = action.substring(colon + 1);
+      try {
+        var actions = Extensions.faultInjector(injector).actions();
+        if (!actions.contains(name)) {
+          return Optional.of("the " + injector + " fault injector has no '" + name
+              + "' action (it has: " + String.join(", ", new java.util.TreeSet<>(actions)) + ")");
+        }
+      } catch (RuntimeException notFound) {
+        return Optional.of("no '" + injector + "' fault injector on the class path: "
+            + notFound.getMessage());
+      }
+    }
+    return Optional.empty();
   }
 
   /** Point parameters of the baseline trial's first repetition, if the spec names a baseline. */
@@ -83,27 +160,13 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
         .containsAll(spec.baseline().entrySet())).findFirst();
   }
 
-  /** A one-line-per-trial description, for {@code --dry-run}. */
+  /** What {@code trial} runs. */
+  public TrialShape shape(PlannedTrial trial) {
+    return TrialShape.of(spec, trial.parameters());
+  }
+
+  /** The plan for {@code --dry-run}: cluster, run length, every trial's shape, the references. */
   public String describe() {
-    StringBuilder out = new StringBuilder();
-    out.append(spec.id()).append(" — ").append(spec.title()).append(" [").append(spec.scale())
-        .append("], ").append(trials.size()).append(" trial(s)");
-    skipped.ifPresent(s -> out.append(", SKIPPED: ").append(s));
-    out.append('\n');
-    Map<String, String> base = new LinkedHashMap<>(spec.properties());
-    spec.workload().ifPresent(w -> base.put("workload", w));
-    out.append("  cluster ").append(spec.cluster().type()).append(' ')
-        .append(spec.cluster().topology().label()).append(", clients ").append(spec.clients())
-        .append(", threads ").append(spec.threads()).append(", properties ").append(base).append('\n');
-    if (!spec.faults().isEmpty()) {
-      out.append("  faults ").append(spec.faults()).append('\n');
-    }
-    spec.slo().ifPresent(s -> out.append("  SLO search: highest throughput with ")
-        .append(s.operation()).append(' ').append(s.metric()).append(" <= ").append(s.boundMs())
-        .append(" ms, 1 unthrottled probe + ").append(s.steps()).append(" bisection steps per point\n"));
-    for (PlannedTrial t : trials) {
-      out.append("  ").append(t.id()).append('\n');
-    }
-    return out.toString();
+    return PlanText.describe(this);
   }
 }

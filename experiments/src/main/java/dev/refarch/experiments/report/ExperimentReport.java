@@ -27,6 +27,19 @@ public final class ExperimentReport {
   }
 
   /**
+   * Reads the other experiments of the results folder {@code experimentDir} sits in, for
+   * references measured against another study's point (D2 against D1); empty for one without a
+   * plan there.
+   */
+  static java.util.function.Function<String, java.util.Optional<ExperimentResults>> siblings(
+      Path experimentDir) {
+    Path parent = experimentDir.toAbsolutePath().normalize().getParent();
+    return name -> parent == null || !java.nio.file.Files.isRegularFile(
+        parent.resolve(name).resolve(Plan.FILE)) ? java.util.Optional.empty()
+        : java.util.Optional.of(ExperimentResults.load(parent.resolve(name)));
+  }
+
+  /**
    * Writes the three files into {@code experimentDir} and returns their paths.
    *
    * @param experimentDir {@code results/<experiment>/}, holding {@code plan.json}
@@ -37,12 +50,12 @@ public final class ExperimentReport {
    */
   public static ReportFiles write(Path experimentDir) {
     ExperimentResults results = ExperimentResults.load(experimentDir);
-    List<ReferenceCheck> checks = ReferenceCheck.all(results);
+    List<ReferenceCheck> checks = ReferenceCheck.all(results, siblings(experimentDir));
     List<SloMark> marks = SloMark.of(results);
     ReportFiles files = new ReportFiles(experimentDir.resolve(HTML), experimentDir.resolve(JSON),
         experimentDir.resolve(CSV));
     ReportFiles.write(files.json(), ReportJson.render(results, checks, marks));
-    ReportFiles.write(files.csv(), ReportCsv.render(results));
+    ReportFiles.write(files.csv(), ReportCsv.render(results, checks));
     ReportFiles.write(files.html(), ReportHtml.render(results, checks, marks));
     return files;
   }

@@ -29,14 +29,16 @@ import java.util.stream.Stream;
  * @param unplanned folders with a {@code trial.json} that the plan does not list, by name
  * @param points trials grouped by parameters, in the order each first appears in the plan
  * @param xParameter the parameter sweep charts put on the x-axis; empty when nothing varies
+ * @param sloSearches each planned point's SLO search, when the plan has an SLO
  */
 public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String> unplanned,
-    List<Point> points, Optional<String> xParameter) {
+    List<Point> points, Optional<String> xParameter, List<SloSearchResult> sloSearches) {
 
   public ExperimentResults {
     trials = List.copyOf(trials);
     unplanned = List.copyOf(unplanned);
     points = List.copyOf(points);
+    sloSearches = List.copyOf(sloSearches);
   }
 
   /**
@@ -47,20 +49,39 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
   public static ExperimentResults load(Path experimentDir) {
     Plan plan = PlanJson.read(experimentDir.resolve(Plan.FILE));
     List<TrialRecord> trials = new ArrayList<>();
+    List<SloSearchResult> searches = new ArrayList<>();
     for (Plan.PlannedTrial t : plan.trials()) {
-      trials.add(TrialReader.read(experimentDir.resolve(t.id()), t));
+      List<Plan.PlannedTrial> probes = plan.slo().isPresent() ? probes(experimentDir, t) : List.of();
+      if (probes.isEmpty()) {
+        trials.add(TrialReader.read(experimentDir.resolve(t.id()), t));
+      }
+      probes.forEach(p -> trials.add(TrialReader.read(experimentDir.resolve(p.id()), p)));
+      SloSearchResult.read(experimentDir, t.id()).ifPresent(searches::add);
     }
     Map<Map<String, String>, List<TrialRecord>> groups = new LinkedHashMap<>();
     trials.forEach(t -> groups.computeIfAbsent(t.parameters(), p -> new ArrayList<>()).add(t));
     List<Point> points = groups.entrySet().stream().map(e -> new Point(e.getKey(), e.getValue()))
         .toList();
-    return new ExperimentResults(plan, trials, unplanned(experimentDir, plan), points,
-        xParameter(plan, points));
+    return new ExperimentResults(plan, trials, unplanned(experimentDir, trials), points,
+        xParameter(plan, points), searches);
   }
 
-  private static List<String> unplanned(Path dir, Plan plan) {
+  /**
+   * The probes an SLO search ran for {@code t}: folders {@code <id>-slo0}, {@code -slo1}, … in
+   * step order, each standing for the planned trial at its own target.
+   */
+  private static List<Plan.PlannedTrial> probes(Path dir, Plan.PlannedTrial t) {
+    List<Plan.PlannedTrial> probes = new ArrayList<>();
+    for (int step = 0; Files.isDirectory(dir.resolve(t.id() + "-slo" + step)); step++) {
+      probes.add(new Plan.PlannedTrial(t.id() + "-slo" + step, t.parameters(), t.repetition(),
+          t.shape(), t.unavailable()));
+    }
+    return probes;
+  }
+
+  private static List<String> unplanned(Path dir, List<TrialRecord> trials) {
     Set<String> planned = new LinkedHashSet<>();
-    plan.trials().forEach(t -> planned.add(t.id()));
+    trials.forEach(t -> planned.add(t.id()));
     try (Stream<Path> children = Files.list(dir)) {
       return children.filter(c -> Files.isRegularFile(c.resolve(TrialJson.FILE)))
           .map(c -> c.getFileName().toString())

@@ -29,7 +29,7 @@ final class Labels {
   /** A figure for people: one decimal for throughput, three for milliseconds, none for counts. */
   static String figure(double value, Metric metric) {
     return switch (metric.unit()) {
-      case "ops/s" -> fixed(value, 1);
+      case "ops/s", "docs/op", "bytes/op" -> fixed(value, 1);
       case "count" -> fixed(value, 0);
       default -> fixed(value, 3);
     };

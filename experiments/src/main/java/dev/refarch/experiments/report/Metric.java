@@ -10,7 +10,8 @@ import java.util.List;
  * interruption after a fault, or acknowledged writes lost.
  *
  * <p>Latencies are service times in milliseconds from the trial's merged HDR histograms;
- * throughput is operations per second, summed over operation types for {@code OVERALL}.
+ * throughput is operations per second over the merged measured window, summed over operation
+ * types for {@code OVERALL}; documents and bytes are means per scan.
  */
 public enum Metric {
   THROUGHPUT("throughput", "ops/s"),
@@ -25,7 +26,11 @@ public enum Metric {
   /** Longest client-observed gap after a fault, from {@code trial.json}'s {@code faults}. */
   INTERRUPTION("interruption", "ms"),
   /** Acknowledged writes the audit found missing, from {@code trial.json}'s {@code audit}. */
-  LOST_WRITES("lost-writes", "count");
+  LOST_WRITES("lost-writes", "count"),
+  /** Documents per operation (scans), the mean over the measured window. */
+  DOCUMENTS("documents", "docs/op"),
+  /** BSON bytes per operation (scans), the mean over the measured window. */
+  BYTES("bytes", "bytes/op");
 
   /** The operation name that stands for all operation types together. */
   public static final String OVERALL = "OVERALL";

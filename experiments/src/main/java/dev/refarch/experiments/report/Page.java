@@ -63,6 +63,10 @@ final class Page {
       th { background: #f3f3f3; }
       tr.baseline td { background: #eef5ff; } tr.slo-best td { background: #e8f7ee; font-weight: bold; }
       tr.failed td, tr.missing td, tr.empty td { color: #8a1c1c; }
+      tr.agrees td:first-child { color: #176d2c; font-weight: bold; }
+      tr.disagrees td:first-child { color: #8a1c1c; font-weight: bold; }
+      tr.not-comparable td:first-child { color: #666; }
+      span.flag { color: #8a5a00; }
       table.trials td:last-child { white-space: pre-wrap; font-family: monospace; font-size: 0.85em; }
       figure.chart { margin: 1.5em 0; } figure.chart img { max-width: 100%; height: auto; border: 1px solid #eee; }
       figcaption { font-size: 0.9em; color: #555; max-width: 860px; }

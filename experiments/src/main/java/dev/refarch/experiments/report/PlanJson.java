@@ -12,9 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import dev.refarch.experiments.spec.Transfer;
 
 /**
- * Reads an experiment's {@code plan.json} (layout {@value Plan#FORMAT}) into a {@link Plan}.
+ * Reads an experiment's {@code plan.json} (layout {@value Plan#FORMAT}, or version 1) into a
+ * {@link Plan}.
  *
  * <p>Stateless and thread-safe. A field with a wrong value fails with a {@link
  * ConfigurationException} naming the field by its path in the file, e.g.
@@ -49,8 +52,8 @@ public final class PlanJson {
   /** The plan in {@code root}, a parsed {@code plan.json}. */
   static Plan parse(JsonNode root) {
     String format = root.path("format").asText(null);
-    if (!Plan.FORMAT.equals(format)) {
-      throw new ConfigurationException(key("format"), format, Plan.FORMAT);
+    if (!Plan.FORMATS.contains(format)) {
+      throw new ConfigurationException(key("format"), format, String.join(", ", Plan.FORMATS));
     }
     JsonNode sweep = root.path("sweep");
     List<String> swept = new ArrayList<>();
@@ -60,7 +63,8 @@ public final class PlanJson {
     for (int i = 0; i < trialNodes.size(); i++) {
       JsonNode t = trialNodes.get(i);
       trials.add(new Plan.PlannedTrial(required(t, "id", "trials[" + i + "].id"),
-          strings(t.path("parameters")), t.path("repetition").asInt(1)));
+          strings(t.path("parameters")), t.path("repetition").asInt(1), shape(t),
+          text(t.path("unavailable"))));
     }
     List<Plan.Reference> references = new ArrayList<>();
     JsonNode refNodes = root.path("references");
@@ -71,19 +75,72 @@ public final class PlanJson {
         root.path("study").asText(""), root.path("source").asText(""),
         root.path("scale").asText(""),
         new Plan.Sweep(sweep.path("mode").asText(""), swept), strings(root.path("baseline")),
-        trials, references, slo(root.path("slo")));
+        trials, references, slo(root.path("slo")), run(root.path("run")));
+  }
+
+  private static Optional<Plan.Run> run(JsonNode run) {
+    if (!run.isObject()) {
+      return Optional.empty();
+    }
+    JsonNode u = run.path("untilSteady");
+    Optional<String> until = u.isObject() ? Optional.of(String.format(java.util.Locale.ROOT,
+        "%d s without a trend beyond ±%.0f %% and cv ≤ %.0f %%, at most %d s measured",
+        u.path("windowSeconds").asInt(), u.path("band").asDouble() * 100,
+        u.path("maxCv").asDouble() * 100, u.path("maxSeconds").asInt())) : Optional.empty();
+    return Optional.of(new Plan.Run(run.path("warmup").asText(""), until,
+        run.path("repetitions").asInt(1)));
+  }
+
+  /** {@code rs=1 · 1 client × 8 threads}, from a version-2 trial entry; empty for version 1. */
+  private static String shape(JsonNode t) {
+    if (!t.has("topology")) {
+      return "";
+    }
+    int clients = t.path("clients").asInt(1);
+    int perClient = t.path("threadsPerClient").asInt(1);
+    return t.path("topology").asText() + text(t.path("sharding")).map(s -> " (" + s + ")").orElse("")
+        + " · " + clients + (clients == 1 ? " client × " : " clients × ") + perClient
+        + (perClient == 1 ? " thread" : " threads") + (clients > 1 ? " = " + clients * perClient : "")
+        + text(t.path("faults")).map(f -> " · faults " + f).orElse("");
+  }
+
+  private static Optional<String> text(JsonNode n) {
+    return n.isTextual() ? Optional.of(n.asText()) : Optional.empty();
   }
 
   private static Plan.Reference reference(JsonNode r, String at) {
     Metric metric = Metric.parse(key(at + ".metric"), r.path("metric").asText(null));
     JsonNode value = r.path("value");
-    if (!value.isNumber()) {
+    if (!value.isNumber() && !value.isNull()) {
       throw new ConfigurationException(key(at + ".value"), value.isMissingNode() ? null
-          : value.toString(), "a number in the reference's unit");
+          : value.toString(), "a number in the reference's unit, or null");
     }
+    JsonNode against = r.path("against");
     return new Plan.Reference(strings(r.path("parameters")), metric,
-        r.path("operation").asText(Metric.OVERALL), value.asDouble(),
-        r.path("unit").asText(metric.unit()), r.path("source").asText(""));
+        r.path("operation").asText(Metric.OVERALL),
+        value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty(),
+        r.path("unit").asText(metric.unit()), r.path("source").asText(""),
+        transfer(r.path("transfers"), at), strings(against.path("parameters")),
+        text(against.path("experiment")));
+  }
+
+  private static Transfer transfer(JsonNode t, String at) {
+    if (t.path("platform").isTextual()) {
+      return new Transfer.PlatformOnly(t.path("platform").asText());
+    }
+    if (!t.path("shape").isTextual()) {
+      return new Transfer.Undeclared();
+    }
+    String direction = t.path("shape").asText();
+    if (!List.of("up", "down", "flat").contains(direction)) {
+      throw new ConfigurationException(key(at + ".transfers.shape"), direction, "up, down, flat");
+    }
+    return new Transfer.Shape(direction, bound(t.path("lowPct"), Double.NEGATIVE_INFINITY),
+        bound(t.path("highPct"), Double.POSITIVE_INFINITY));
+  }
+
+  private static double bound(JsonNode n, double open) {
+    return n.isNumber() ? n.asDouble() : open;
   }
 
   private static Optional<Plan.Slo> slo(JsonNode slo) {

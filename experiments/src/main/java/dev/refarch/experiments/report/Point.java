@@ -51,6 +51,19 @@ public record Point(Map<String, String> parameters, List<TrialRecord> trials) {
     return stat(operation, metric).map(s -> OptionalDouble.of(s.median())).orElse(OptionalDouble.empty());
   }
 
+  /** Completed repetitions whose run was steady. */
+  public long steadyCount() {
+    return completed().stream().filter(t -> t.facts().steady().orElse(false)).count();
+  }
+
+  /**
+   * The fewest measured operations of {@code operation} in any completed repetition: what each
+   * latency figure of this point rests on at least.
+   */
+  public long samples(String operation) {
+    return completed().stream().mapToLong(t -> t.facts().samples(operation)).min().orElse(0);
+  }
+
   /** Operation types measured by any completed trial: {@code OVERALL} first, then YCSB's order. */
   public List<String> operations() {
     Set<String> ops = new LinkedHashSet<>();

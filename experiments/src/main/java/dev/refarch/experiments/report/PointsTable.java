@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * The points table of {@code report.html}: per point its parameters, how many repetitions
- * completed, overall throughput, p50 and p99 per operation type, the longest interruption when
- * there were faults, and whether it met the SLO. The baseline row and each series' highest
+ * completed and were steady, overall throughput, per operation type the measured operations
+ * behind its figures and p50 and p99 (marked when too few operations stand behind them), the
+ * longest interruption when there were faults, and whether it met the SLO. The baseline row and each series' highest
  * throughput within the SLO are highlighted.
  *
  * <p>Stateless and thread-safe.
@@ -26,6 +27,7 @@ final class PointsTable {
     headers.add("repetitions");
     headers.add("throughput ops/s");
     for (String op : operations) {
+      headers.add(op + " n");
       headers.add(op + " p50 ms");
       headers.add(op + " p99 ms");
     }
@@ -40,8 +42,9 @@ final class PointsTable {
       cells.add(repetitions(p));
       cells.add(ReportHtml.stat(p.stat(Metric.OVERALL, Metric.THROUGHPUT), Metric.THROUGHPUT));
       for (String op : operations) {
-        cells.add(ReportHtml.stat(p.stat(op, Metric.P50), Metric.P50));
-        cells.add(ReportHtml.stat(p.stat(op, Metric.P99), Metric.P99));
+        cells.add(p.completed().isEmpty() ? "" : String.valueOf(p.samples(op)));
+        cells.add(flagged(p, op, Metric.P50));
+        cells.add(flagged(p, op, Metric.P99));
       }
       if (interruptions) {
         cells.add(ReportHtml.stat(p.stat(Metric.OVERALL, Metric.INTERRUPTION), Metric.INTERRUPTION));
@@ -53,9 +56,18 @@ final class PointsTable {
     h.endTable();
   }
 
-  /** {@code 2 of 2}, {@code 0 of 1 (1 failed)}. */
+  /** The figure, marked when fewer samples than it needs stand behind it. */
+  private static String flagged(Point p, String op, Metric m) {
+    String figure = ReportHtml.stat(p.stat(op, m), m);
+    long need = Verdicts.samplesNeeded(m);
+    return figure.isEmpty() || p.samples(op) >= need ? figure
+        : figure + " (few samples: " + p.samples(op) + " < " + need + ")";
+  }
+
+  /** {@code 2 of 2, 2 steady}, {@code 0 of 1 (1 failed)}. */
   private static String repetitions(Point p) {
-    String s = p.count(TrialRecord.Status.COMPLETED) + " of " + p.trials().size();
+    String s = p.count(TrialRecord.Status.COMPLETED) + " of " + p.trials().size()
+        + (p.completed().isEmpty() ? "" : ", " + p.steadyCount() + " steady");
     List<String> other = new ArrayList<>();
     for (TrialRecord.Status status : List.of(TrialRecord.Status.FAILED, TrialRecord.Status.MISSING)) {
       if (p.count(status) > 0) {

@@ -8,13 +8,16 @@ import java.util.Set;
 
 /**
  * Writes {@code report.csv}: one row per point, operation type and metric, with the point's
- * parameters in their own columns, the median, min and max over completed repetitions, and how
- * many repetitions completed, failed or are missing. A point none of whose trials completed has
- * one row with empty figures, so it is not silently absent.
+ * parameters in their own columns, the median, min, max, mean and 95 % confidence interval over
+ * completed repetitions, the measured operations behind the figure (the fewest of any
+ * repetition), how many repetitions completed, failed, are missing and were steady — and, on the
+ * row of a figure the paper reports, the paper's value and the verdict with its reason. A point
+ * none of whose trials completed has one row with empty figures, and a reference whose figure
+ * was not measured has a row of its own, so neither is silently absent.
  *
  * <pre>
- * workload,threadcount,operation,metric,unit,median,min,max,completed,failed,missing
- * a,1,OVERALL,throughput,ops/s,308.500,225.000,392.000,2,0,0
+ * workload,threadcount,operation,metric,unit,median,min,max,mean,ci95,samples,completed,failed,missing,steady,paper,verdict,why
+ * a,8,OVERALL,throughput,ops/s,3308.500,3225.000,3392.000,3308.500,1061.012,52310,2,0,0,2,28529.000,not comparable here,platform only: …
  * </pre>
  *
  * <p>Numbers have three decimals and a dot in every locale. Stateless and thread-safe.
@@ -24,40 +27,83 @@ final class ReportCsv {
   private ReportCsv() {
   }
 
-  static String render(ExperimentResults r) {
+  static String render(ExperimentResults r, List<ReferenceCheck> checks) {
     List<String> parameters = parameterColumns(r);
     StringBuilder out = new StringBuilder();
     List<String> header = new ArrayList<>(parameters);
-    header.addAll(List.of("operation", "metric", "unit", "median", "min", "max", "completed",
-        "failed", "missing"));
+    header.addAll(List.of("operation", "metric", "unit", "median", "min", "max", "mean", "ci95",
+        "samples", "completed", "failed", "missing", "steady", "paper", "verdict", "why"));
     line(out, header);
+    List<ReferenceCheck> unmatched = new ArrayList<>(checks);
     for (Point p : r.points()) {
       List<String> head = new ArrayList<>();
       parameters.forEach(name -> head.add(p.parameters().getOrDefault(name, "")));
-      List<String> counts = List.of(count(p, TrialRecord.Status.COMPLETED),
-          count(p, TrialRecord.Status.FAILED), count(p, TrialRecord.Status.MISSING));
       boolean any = false;
       for (String op : p.operations()) {
         for (Metric m : Metric.values()) {
           Optional<Stat> s = p.stat(op, m);
           if (s.isPresent()) {
             any = true;
+            Optional<ReferenceCheck> ref = take(unmatched, r, p, op, m);
             List<String> row = new ArrayList<>(head);
             row.addAll(List.of(op, m.label(), m.unit(), number(s.get().median()),
-                number(s.get().min()), number(s.get().max())));
-            row.addAll(counts);
+                number(s.get().min()), number(s.get().max()), number(s.get().mean()),
+                Double.isNaN(s.get().ci95()) ? "" : number(s.get().ci95()),
+                String.valueOf(p.samples(op))));
+            row.addAll(counts(p));
+            row.addAll(verdict(ref));
             line(out, row);
           }
         }
       }
       if (!any) {
         List<String> row = new ArrayList<>(head);
-        row.addAll(List.of("", "", "", "", "", ""));
-        row.addAll(counts);
+        row.addAll(List.of("", "", "", "", "", "", "", "", ""));
+        row.addAll(counts(p));
+        row.addAll(List.of("", "", ""));
         line(out, row);
       }
     }
+    for (ReferenceCheck c : unmatched) {
+      Optional<Point> p = r.point(c.reference().parameters());
+      List<String> row = new ArrayList<>();
+      parameters.forEach(name -> row.add(p.map(Point::parameters).orElse(c.reference().parameters())
+          .getOrDefault(name, "")));
+      row.addAll(List.of(c.reference().operation(), c.reference().metric().label(),
+          c.reference().metric().unit(), "", "", "", "", "", ""));
+      row.addAll(p.map(ReportCsv::counts).orElse(List.of("0", "0", "0", "0")));
+      row.addAll(verdict(Optional.of(c)));
+      line(out, row);
+    }
     return out.toString();
+  }
+
+  /** The check whose figure is this row's, removed from {@code unmatched}, if any. */
+  private static Optional<ReferenceCheck> take(List<ReferenceCheck> unmatched,
+      ExperimentResults r, Point p, String op, Metric m) {
+    for (ReferenceCheck c : unmatched) {
+      if (c.reference().operation().equals(op) && c.reference().metric() == m
+          && r.point(c.reference().parameters()).filter(p::equals).isPresent()) {
+        unmatched.remove(c);
+        return Optional.of(c);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static List<String> counts(Point p) {
+    return List.of(String.valueOf(p.count(TrialRecord.Status.COMPLETED)),
+        String.valueOf(p.count(TrialRecord.Status.FAILED)),
+        String.valueOf(p.count(TrialRecord.Status.MISSING)), String.valueOf(p.steadyCount()));
+  }
+
+  private static List<String> verdict(Optional<ReferenceCheck> c) {
+    if (c.isEmpty()) {
+      return List.of("", "", "");
+    }
+    return List.of(c.get().reference().value().isPresent()
+        ? number(c.get().reference().value().getAsDouble()) : "",
+        c.get().verdict().kind().label(), c.get().verdict().reason());
   }
 
   /** The plan's swept parameters, then any other parameter a trial has (e.g. {@code target}). */
@@ -65,10 +111,6 @@ final class ReportCsv {
     Set<String> names = new LinkedHashSet<>(r.plan().sweep().parameters());
     r.points().forEach(p -> names.addAll(p.parameters().keySet()));
     return List.copyOf(names);
-  }
-
-  private static String count(Point p, TrialRecord.Status status) {
-    return String.valueOf(p.count(status));
   }
 
   static String number(double v) {

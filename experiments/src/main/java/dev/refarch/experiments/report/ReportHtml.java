@@ -23,9 +23,13 @@ final class ReportHtml {
     Html h = new Html().raw(Page.open(title + " — report"));
     h.element("h1", "", title);
     header(h, r);
-    h.raw("<nav><a href=\"#sweep\">charts</a><a href=\"#points\">points</a>"
-        + "<a href=\"#references\">references</a><a href=\"#timelines\">timelines</a>"
+    h.raw("<nav><a href=\"#references\">verdicts</a><a href=\"#sweep\">charts</a>"
+        + "<a href=\"#points\">points</a>" + (plan.slo().isPresent() ? "<a href=\"#slo\">SLO search</a>" : "")
+        + "<a href=\"#timelines\">timelines</a>"
         + "<a href=\"#spectrum\">percentiles</a><a href=\"#trials\">trials</a></nav>\n");
+    h.raw("<section id=\"references\">\n").element("h2", "", "The paper's figures: verdicts");
+    references(h, checks);
+    h.raw("</section>\n");
     h.raw("<section id=\"sweep\">\n").element("h2", "", "Throughput and latency against "
         + r.xParameter().orElse("the swept parameter"));
     List<ChartImage> sweep = new ArrayList<>();
@@ -39,9 +43,8 @@ final class ReportHtml {
     sweep.forEach(h::figure);
     h.raw("</section>\n<section id=\"points\">\n").element("h2", "", "Points");
     PointsTable.write(h, r, marks);
-    h.raw("</section>\n<section id=\"references\">\n").element("h2", "", "The paper's figures");
-    references(h, checks);
     h.raw("</section>\n");
+    SloSection.write(h, r);
     TrialSections.write(h, r);
     return h.raw(Page.close("Generated from the results folder " + plan.experiment()
         + "/ only (plan.json, trial.json, run.hlog, timeline.csv); report.json and report.csv"
@@ -62,8 +65,13 @@ final class ReportHtml {
         TrialRecord.Status.values()).map(s -> r.trials().stream().filter(t -> t.status() == s)
         .count() + " " + s.label()).collect(Collectors.joining(", "))
         + (r.unplanned().isEmpty() ? "" : "; not in the plan: " + String.join(", ", r.unplanned())));
-    meta(h, "latency", "service time in ms from the merged HDR histograms; every figure is the"
-        + " median of a point's completed repetitions, with min–max when they differ");
+    plan.run().ifPresent(run -> meta(h, "run", (run.warmup().equals("0s") ? "no warm-up"
+        : "warm-up " + run.warmup() + " after every client is up") + run.untilSteady()
+        .map(u -> ", then until steady: " + u).orElse(", then a fixed length") + "; "
+        + run.repetitions() + " repetition(s) per point"));
+    meta(h, "latency", "service time in ms from the merged HDR histograms over the clients'"
+        + " common measured window; every figure is the median of a point's completed"
+        + " repetitions, with min–max when they differ; n is the measured operations behind it");
     plan.slo().ifPresent(slo -> meta(h, "SLO", slo.metric().label() + " of " + slo.operation()
         + " ≤ " + Labels.fixed(slo.boundMs(), 3) + " ms"));
     h.raw("</dl>\n");
@@ -80,21 +88,36 @@ final class ReportHtml {
       h.element("p", "note", "The plan has no reference figures for this study.");
       return;
     }
+    h.element("p", "note", "Each reference declares what of it transfers to a re-run here: a"
+        + " shape (the direction and size of the change against the baseline) is judged — agrees"
+        + " or disagrees — when both points were measured, steady, on enough samples and not"
+        + " client-bound; a figure that belongs to the paper's platform is never comparable here.");
     ReferenceChart.of(checks).ifPresent(h::figure);
-    h.table("references", "parameters", "metric", "operation", "paper", "source",
-        "relative to", "paper change", "measured", "measured change", "note");
+    h.table("references", "verdict", "why", "parameters", "metric", "operation", "paper",
+        "source", "relative to", "paper change", "measured", "measured change", "n", "transfers");
     for (ReferenceCheck c : checks) {
       Plan.Reference ref = c.reference();
-      h.row(c.isBaseline() ? "baseline" : "", Labels.parameters(ref.parameters()),
-          ref.metric().label(), ref.operation(), Labels.figure(ref.value(), ref.metric()) + " "
-              + ref.unit(), ref.source(),
-          c.baselineParameters().isEmpty() ? "" : Labels.parameters(c.baselineParameters()),
+      h.row(rowClass(c.verdict()), c.verdict().kind().label(), c.verdict().reason(),
+          Labels.parameters(ref.parameters()), ref.metric().label(), ref.operation(),
+          ref.value().isPresent() ? Labels.figure(ref.value().getAsDouble(), ref.metric()) + " "
+              + ref.unit() : "(direction only)", ref.source(),
+          c.baselineExperiment().map(e -> e + " ").orElse("") + (c.baselineParameters().isEmpty()
+              ? "" : Labels.parameters(c.baselineParameters())),
           percent(c.paperChangePct()),
           c.measured().isPresent() ? Labels.figure(c.measured().getAsDouble(), ref.metric()) + " "
               + ref.metric().unit() : "n/a",
-          percent(c.measuredChangePct()), c.note());
+          percent(c.measuredChangePct()), c.samples() + " ops × " + c.repetitions(),
+          ref.transfer().describe());
     }
     h.endTable();
+  }
+
+  private static String rowClass(Verdict v) {
+    return switch (v.kind()) {
+      case AGREES -> "agrees";
+      case DISAGREES -> "disagrees";
+      case NOT_COMPARABLE -> "not-comparable";
+    };
   }
 
   private static String percent(java.util.OptionalDouble v) {

@@ -12,17 +12,19 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Writes {@code report.json} (layout {@value #FORMAT}): the plan's header, every point with the
- * median, min and max of each figure, every trial with its own figures and faults (each with its
- * election time, platform-side durations and interruption per operation type), the reference
- * checks and the SLO marks. Numbers have three decimals and a dot in every locale; figures a
+ * Writes {@code report.json} (layout {@value #FORMAT}): the plan's header and run length, every
+ * point with the median, min, max, mean and 95 % confidence interval of each figure, its sample
+ * count and how many repetitions were steady, every trial with its own figures, steadiness,
+ * clients, cores and faults (each with its election time, platform-side durations and
+ * interruption per operation type), the reference checks with their verdicts, the SLO marks and
+ * the SLO searches (every probe, the bracket, the answer or why there is none). Numbers have three decimals and a dot in every locale; figures a
  * trial did not measure are absent, changes that cannot be computed are {@code null}.
  *
  * <p>Stateless and thread-safe.
  */
 final class ReportJson {
 
-  static final String FORMAT = "ycsb-mongo-refarch/report/1";
+  static final String FORMAT = "ycsb-mongo-refarch/report/2";
   static final JsonFactory JSON = JsonFactory.builder()
       .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
 
@@ -50,6 +52,7 @@ final class ReportJson {
       g.writeStringField("xAxis", r.xParameter().orElse(null));
       g.writeEndObject();
       map(g, "baseline", plan.baseline());
+      run(g, plan);
       g.writeStringField("latency", "service time in ms, from the trials' merged HDR histograms");
       counts(g, r.trials());
       g.writeArrayFieldStart("unplanned");
@@ -64,7 +67,7 @@ final class ReportJson {
       g.writeEndArray();
       g.writeArrayFieldStart("trials");
       for (TrialRecord t : r.trials()) {
-        trial(g, t);
+        ReportTrialJson.trial(g, t);
       }
       g.writeEndArray();
       g.writeArrayFieldStart("references");
@@ -73,6 +76,7 @@ final class ReportJson {
       }
       g.writeEndArray();
       slo(g, plan.slo(), marks);
+      ReportSloJson.searches(g, r.sloSearches());
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -105,9 +109,11 @@ final class ReportJson {
     for (TrialRecord.Status s : TrialRecord.Status.values()) {
       g.writeNumberField(s.label(), p.count(s));
     }
+    g.writeNumberField("steady", p.steadyCount());
     g.writeObjectFieldStart("values");
     for (String op : p.operations()) {
       g.writeObjectFieldStart(op);
+      g.writeNumberField("samples", p.samples(op));
       for (Metric m : Metric.values()) {
         Optional<Stat> stat = p.stat(op, m);
         if (stat.isPresent()) {
@@ -116,6 +122,12 @@ final class ReportJson {
           number(g, "min", stat.get().min());
           number(g, "max", stat.get().max());
           g.writeNumberField("n", stat.get().count());
+          number(g, "mean", stat.get().mean());
+          number(g, "ci95", stat.get().ci95());
+          if (p.samples(op) < Verdicts.samplesNeeded(m)) {
+            g.writeStringField("flag", "from " + p.samples(op) + " samples, fewer than the "
+                + Verdicts.samplesNeeded(m) + " a " + m.label() + " needs");
+          }
           g.writeEndObject();
         }
       }
@@ -125,73 +137,15 @@ final class ReportJson {
     g.writeEndObject();
   }
 
-  private static void trial(JsonGenerator g, TrialRecord t) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("id", t.id());
-    map(g, "parameters", t.parameters());
-    g.writeNumberField("repetition", t.repetition());
-    g.writeStringField("status", t.status().label());
-    g.writeArrayFieldStart("failures");
-    for (String f : t.failures()) {
-      g.writeString(f);
+  private static void run(JsonGenerator g, Plan plan) throws IOException {
+    if (plan.run().isEmpty()) {
+      g.writeNullField("run");
+      return;
     }
-    g.writeEndArray();
-    g.writeObjectFieldStart("values");
-    for (Map.Entry<String, Map<Metric, Double>> op : t.values().entrySet()) {
-      if (!op.getValue().isEmpty()) {
-        g.writeObjectFieldStart(op.getKey());
-        for (Map.Entry<Metric, Double> v : op.getValue().entrySet()) {
-          number(g, v.getKey().label(), v.getValue());
-        }
-        g.writeEndObject();
-      }
-    }
-    g.writeEndObject();
-    g.writeArrayFieldStart("faults");
-    for (TrialFault f : t.faults()) {
-      fault(g, f);
-    }
-    g.writeEndArray();
-    g.writeArrayFieldStart("faultWindows");
-    for (FaultWindow w : t.faultWindows()) {
-      g.writeStartObject();
-      g.writeNumberField("fromEpochMs", w.fromEpochMs());
-      g.writeNumberField("toEpochMs", w.toEpochMs());
-      g.writeStringField("label", w.label());
-      g.writeStringField("endedBy", w.endedBy());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
-    g.writeEndObject();
-  }
-
-  private static void fault(JsonGenerator g, TrialFault f) throws IOException {
-    g.writeStartObject();
-    g.writeNumberField("epochMs", f.epochMs());
-    g.writeStringField("phase", f.phase());
-    g.writeStringField("action", f.action());
-    g.writeStringField("target", f.target());
-    g.writeStringField("member", f.member());
-    if (!f.injected()) {
-      g.writeStringField("failure", f.failure());
-    }
-    g.writeFieldName("electionMs");
-    if (f.electionMs().isPresent()) {
-      g.writeNumber(f.electionMs().get());
-    } else {
-      g.writeNull();
-    }
-    longs(g, "durationsMs", f.durationsMs());
-    longs(g, "interruptionMs", f.interruptionMs());
-    g.writeEndObject();
-  }
-
-  private static void longs(JsonGenerator g, String name, Map<String, Long> values)
-      throws IOException {
-    g.writeObjectFieldStart(name);
-    for (Map.Entry<String, Long> v : values.entrySet()) {
-      g.writeNumberField(v.getKey(), v.getValue());
-    }
+    g.writeObjectFieldStart("run");
+    g.writeStringField("warmup", plan.run().get().warmup());
+    g.writeStringField("untilSteady", plan.run().get().untilSteady().orElse(null));
+    g.writeNumberField("repetitions", plan.run().get().repetitions());
     g.writeEndObject();
   }
 
@@ -203,15 +157,21 @@ final class ReportJson {
     g.writeStringField("operation", ref.operation());
     g.writeStringField("unit", ref.unit());
     g.writeStringField("source", ref.source());
-    number(g, "paper", ref.value());
+    g.writeStringField("transfers", ref.transfer().describe());
+    optional(g, "paper", ref.value());
     map(g, "baselineParameters", c.baselineParameters());
+    g.writeStringField("baselineExperiment", c.baselineExperiment().orElse(null));
     optional(g, "paperBaseline", c.paperBaseline());
     optional(g, "paperChangePct", c.paperChangePct());
     g.writeStringField("measuredUnit", ref.metric().unit());
     optional(g, "measured", c.measured());
     optional(g, "measuredBaseline", c.measuredBaseline());
     optional(g, "measuredChangePct", c.measuredChangePct());
+    g.writeNumberField("samples", c.samples());
+    g.writeNumberField("repetitions", c.repetitions());
     g.writeStringField("note", c.note());
+    g.writeStringField("verdict", c.verdict().kind().label());
+    g.writeStringField("why", c.verdict().reason());
     g.writeEndObject();
   }
 

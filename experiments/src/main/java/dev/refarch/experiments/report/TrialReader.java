@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -59,12 +60,41 @@ final class TrialReader {
     Map<String, Map<Metric, Double>> values = values(root, phase, dir, faults, failures);
     return new TrialRecord(planned.id(), parameters(planned, root.path("parameters")),
         planned.repetition(), completed ? TrialRecord.Status.COMPLETED : TrialRecord.Status.FAILED,
-        failures, values, faults, phase, Optional.of(dir));
+        failures, values, faults, phase, Optional.of(dir), facts(root, phase));
   }
 
   private static TrialRecord failed(Path dir, Plan.PlannedTrial planned, String why) {
     return new TrialRecord(planned.id(), planned.parameters(), planned.repetition(),
-        TrialRecord.Status.FAILED, List.of(why), Map.of(), List.of(), "run", Optional.of(dir));
+        TrialRecord.Status.FAILED, List.of(why), Map.of(), List.of(), "run", Optional.of(dir),
+        TrialFacts.unknown());
+  }
+
+  /** Steadiness, samples, clients, cores and the clients' CPU share, from {@code trial.json}. */
+  static TrialFacts facts(JsonNode root, String phase) {
+    JsonNode p = root.path("phases").path(phase);
+    JsonNode steady = p.path("steadyState");
+    Map<String, Long> samples = new LinkedHashMap<>();
+    long all = 0;
+    for (Map.Entry<String, JsonNode> op : p.path("summary").path("operations").properties()) {
+      long n = op.getValue().path("serviceTime").path("count").asLong();
+      samples.put(op.getKey(), n);
+      all += n;
+    }
+    samples.put(Metric.OVERALL, all);
+    int cores = root.path("host").path("cores").asInt(0);
+    double wall = (p.path("endedEpochMs").asLong() - p.path("startedEpochMs").asLong()) / 1000.0;
+    double cpu = 0;
+    for (JsonNode c : p.path("clients")) {
+      cpu += c.path("cpuSeconds").asDouble(0);
+    }
+    OptionalDouble share = cores > 0 && wall > 0 && p.path("startedEpochMs").asLong() > 0
+        ? OptionalDouble.of(cpu / (wall * cores)) : OptionalDouble.empty();
+    return new TrialFacts(steady.path("reached").isBoolean()
+        ? Optional.of(steady.path("reached").asBoolean()) : Optional.empty(),
+        steady.path("measuredSeconds").asDouble(p.path("summary").path("measuredSeconds").asDouble()),
+        steady.path("stoppedWhenSteady").asBoolean(false),
+        root.path("parameters").path("clients").asInt(0),
+        root.path("parameters").path("threads").asInt(0), cores, share, samples);
   }
 
   /** The plan's parameters, plus the runner's {@code target} for SLO-search trials. */
@@ -104,6 +134,12 @@ final class TrialReader {
           if (metric.isLatency()) {
             m.put(metric, service.path(metric.label()).asDouble() / 1000.0);
           }
+        }
+      }
+      for (Metric perOp : List.of(Metric.DOCUMENTS, Metric.BYTES)) {
+        JsonNode q = op.getValue().path("metrics").path(perOp.label());
+        if (q.path("count").asLong() > 0) {
+          m.put(perOp, q.path("mean").asDouble());
         }
       }
       values.put(op.getKey(), m);

@@ -25,10 +25,11 @@ import java.util.OptionalDouble;
  * @param faults the faults injected, in order
  * @param phase the phase the figures come from: {@code run}, or {@code load} for load-only trials
  * @param folder the trial's folder, when it exists
+ * @param facts what a verdict needs besides the figures: steadiness, samples, clients and cores
  */
 public record TrialRecord(String id, Map<String, String> parameters, int repetition,
     Status status, List<String> failures, Map<String, Map<Metric, Double>> values,
-    List<TrialFault> faults, String phase, Optional<Path> folder) {
+    List<TrialFault> faults, String phase, Optional<Path> folder, TrialFacts facts) {
 
   /** Whether a trial ran to the end. */
   public enum Status {
@@ -54,12 +55,14 @@ public record TrialRecord(String id, Map<String, String> parameters, int repetit
     values = Collections.unmodifiableMap(copy);
     faults = List.copyOf(faults);
     Objects.requireNonNull(folder, "folder");
+    Objects.requireNonNull(facts, "facts");
   }
 
-  /** A planned trial whose folder does not exist (yet). */
+  /** A planned trial whose folder does not exist (yet); skipped ones say why. */
   static TrialRecord missing(Plan.PlannedTrial planned) {
     return new TrialRecord(planned.id(), planned.parameters(), planned.repetition(),
-        Status.MISSING, List.of(), Map.of(), List.of(), "run", Optional.empty());
+        Status.MISSING, planned.unavailable().map(w -> List.of("skipped: " + w)).orElse(List.of()),
+        Map.of(), List.of(), "run", Optional.empty(), TrialFacts.unknown());
   }
 
   /** The value of {@code metric} for {@code operation}, if measured. */

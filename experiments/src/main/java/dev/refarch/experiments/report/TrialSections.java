@@ -47,13 +47,20 @@ final class TrialSections {
         .ifPresentOrElse(h::figure, () -> h.element("p", "note", "No HDR log to show."));
     h.raw("</section>\n<section id=\"trials\">\n").element("h2", "", "Trials");
     h.table("trials", "trial", "parameters", "repetition", "status", "throughput ops/s",
-        "failures");
+        "steady", "measured s", "clients × threads", "client CPU", "failures");
     for (TrialRecord t : r.trials()) {
+      TrialFacts f = t.facts();
       h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
           Labels.parameters(t.parameters()), String.valueOf(t.repetition()), t.status().label(),
           t.value(Metric.OVERALL, Metric.THROUGHPUT).isPresent()
               ? Labels.figure(t.value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
                   Metric.THROUGHPUT) : "",
+          f.steady().map(s -> s ? (f.stoppedWhenSteady() ? "yes (stopped)" : "yes") : "NOT steady")
+              .orElse(""),
+          f.measuredSeconds() > 0 ? Labels.fixed(f.measuredSeconds(), 0) : "",
+          f.clients() > 0 ? f.clients() + " × " + f.threads() / f.clients() : "",
+          f.clientCpuShare().isPresent() ? Labels.fixed(f.clientCpuShare().getAsDouble() * 100, 0)
+              + " % of " + f.cores() + " cores" : "",
           String.join("\n", t.failures()));
     }
     h.endTable();

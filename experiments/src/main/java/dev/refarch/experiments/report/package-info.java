@@ -10,9 +10,12 @@
  * dev.refarch.experiments.report.PlanJson} and {@code TrialReader} read the folder into {@link
  * dev.refarch.experiments.report.ExperimentResults} (trials grouped into {@link
  * dev.refarch.experiments.report.Point}s, medians over repetitions); {@link
- * dev.refarch.experiments.report.ReferenceCheck} and {@link
+ * dev.refarch.experiments.report.ReferenceCheck} (with {@code Verdicts}, the rules of a
+ * {@link dev.refarch.experiments.report.Verdict}) and {@link
  * dev.refarch.experiments.report.SloMark} derive the comparisons with the paper and the SLO;
  * {@code ReportJson}, {@code ReportCsv} and {@code ReportHtml} write the outputs, the HTML's
  * charts drawn with XChart ({@code SweepCharts}, {@code TimeCharts}, {@code ReferenceChart}).
+ * {@link dev.refarch.experiments.report.VerdictSummary} lists the verdicts of several
+ * experiments, as the end of {@code refarch run} prints them.
  */
 package dev.refarch.experiments.report;

@@ -47,6 +47,27 @@ public record StoredTrial(Path folder, boolean completed, JsonNode json) {
   }
 
   /**
+   * Whether the run phase was steady: empty when the trial has no run phase, or no judgement of
+   * it (results written before steadiness was recorded).
+   */
+  public Optional<Boolean> steady() {
+    JsonNode s = json.path("phases").path("run").path("steadyState").path("reached");
+    return s.isBoolean() ? Optional.of(s.asBoolean()) : Optional.empty();
+  }
+
+  /** {@code 1505 ops/s, steady} or {@code 623 ops/s, NOT steady in 60 s}, for progress lines. */
+  public String describe() {
+    String ops = String.format(java.util.Locale.ROOT, "%.0f ops/s", throughput());
+    JsonNode s = json.path("phases").path("run").path("steadyState");
+    if (!s.path("reached").isBoolean()) {
+      return ops;
+    }
+    return ops + (s.path("reached").asBoolean() ? ", steady"
+        : String.format(java.util.Locale.ROOT, ", NOT steady in %.0f s measured",
+            s.path("measuredSeconds").asDouble()));
+  }
+
+  /**
    * A latency figure of the run phase in milliseconds, e.g. {@code ("UPDATE", "p99", "response")};
    * asking for response time of a trial without a target (which has none) gives its service time,
    * which is then the same thing.

@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * Writes {@code trial.json}: one JSON document with the trial's parameters, effective settings,
- * platform state, per-phase client exits and merged summaries, steady state, failures, CPU
- * seconds and faults (each with its election time, the durations its injector measured on the
+ * platform state, the host (cores, load average), per-phase client exits, times and merged
+ * summaries (with documents and bytes per scan), steady state, failures, CPU seconds and faults (each with its election time, the durations its injector measured on the
  * platform side as {@code durationsMs} when there are any, and its interruption per operation
  * type). Values that look like connection strings are masked.
  *
@@ -66,6 +66,11 @@ public final class TrialJson {
         writeMap(g, component.getKey(), component.getValue());
       }
       g.writeEndObject();
+      g.writeObjectFieldStart("host");
+      g.writeNumberField("cores", result.host().cores());
+      number(g, "loadAverageStart", result.host().loadAverageStart());
+      number(g, "loadAverageEnd", result.host().loadAverageEnd());
+      g.writeEndObject();
       g.writeObjectFieldStart("cpuSeconds");
       number(g, "clients", result.clientCpuSeconds());
       number(g, "runner", result.runnerCpuSeconds());
@@ -108,14 +113,21 @@ public final class TrialJson {
       g.writeEndObject();
     }
     g.writeEndArray();
+    if (p.startedEpochMs() > 0) {
+      g.writeNumberField("startedEpochMs", p.startedEpochMs());
+      g.writeNumberField("endedEpochMs", p.endedEpochMs());
+    }
     if (p.steadyState().isPresent()) {
       SteadyState s = p.steadyState().get();
       g.writeObjectFieldStart("steadyState");
       g.writeBooleanField("reached", s.reached());
       g.writeNumberField("fromEpochMs", s.fromEpochMs());
       number(g, "opsPerSecond", s.opsPerSecond());
-      g.writeNumberField("windowBuckets", s.windowBuckets());
+      g.writeNumberField("windowSeconds", s.windowSeconds());
       number(g, "band", s.band());
+      number(g, "maxCv", s.maxCv());
+      number(g, "measuredSeconds", s.measuredSeconds());
+      g.writeBooleanField("stoppedWhenSteady", s.stoppedWhenSteady());
       g.writeEndObject();
     }
     if (p.summary().isPresent()) {

@@ -27,15 +27,17 @@ import java.util.OptionalDouble;
  * @param folder the results folder
  * @param faults faults injected during the trial and what followed, in order
  * @param audit the acknowledged-write audit after the last phase, when {@code measurement.audit}
+ * @param host the machine the runner and its local clients ran on
  */
 public record TrialResult(String experiment, String trial, List<String> failures,
     long startedEpochMs, long finishedEpochMs, Map<Phase, PhaseResult> phases,
     PlatformState platformState, Map<String, String> effectiveSettings, double clientCpuSeconds,
     double runnerCpuSeconds, Path folder, List<dev.refarch.experiments.faults.FaultReport> faults,
-    Optional<AckAudit.AuditReport> audit) {
+    Optional<AckAudit.AuditReport> audit, Host host) {
 
   public TrialResult {
     Objects.requireNonNull(audit, "audit");
+    Objects.requireNonNull(host, "host");
     failures = List.copyOf(failures);
     phases = Map.copyOf(phases);
     Objects.requireNonNull(platformState, "platformState");
@@ -49,7 +51,36 @@ public record TrialResult(String experiment, String trial, List<String> failures
       Map<String, String> effectiveSettings, double clientCpuSeconds, double runnerCpuSeconds,
       Path folder, List<dev.refarch.experiments.faults.FaultReport> faults) {
     this(experiment, trial, failures, startedEpochMs, finishedEpochMs, phases, platformState,
-        effectiveSettings, clientCpuSeconds, runnerCpuSeconds, folder, faults, Optional.empty());
+        effectiveSettings, clientCpuSeconds, runnerCpuSeconds, folder, faults, Optional.empty(),
+        Host.unknown());
+  }
+
+  /** A result with an audit and without host facts. */
+  public TrialResult(String experiment, String trial, List<String> failures, long startedEpochMs,
+      long finishedEpochMs, Map<Phase, PhaseResult> phases, PlatformState platformState,
+      Map<String, String> effectiveSettings, double clientCpuSeconds, double runnerCpuSeconds,
+      Path folder, List<dev.refarch.experiments.faults.FaultReport> faults,
+      Optional<AckAudit.AuditReport> audit) {
+    this(experiment, trial, failures, startedEpochMs, finishedEpochMs, phases, platformState,
+        effectiveSettings, clientCpuSeconds, runnerCpuSeconds, folder, faults, audit,
+        Host.unknown());
+  }
+
+  /**
+   * The machine a trial ran on, as far as the runner's JVM sees it: what tells a reader whether
+   * the clients competed with the server for the cores.
+   *
+   * @param cores processors available to the runner's JVM
+   * @param loadAverageStart the one-minute load average when the trial started, negative when
+   *     the platform has none
+   * @param loadAverageEnd the same when it ended
+   */
+  public record Host(int cores, double loadAverageStart, double loadAverageEnd) {
+
+    /** Where nothing was recorded (results built in code, e.g. by tests). */
+    public static Host unknown() {
+      return new Host(0, -1, -1);
+    }
   }
 
   public boolean succeeded() {
@@ -68,11 +99,19 @@ public record TrialResult(String experiment, String trial, List<String> failures
    * @param clients how each client ended
    * @param summary merged figures of the clients that finished
    * @param steadyState for the run phase
+   * @param startedEpochMs when the runner started the phase's clients; 0 when not recorded
+   * @param endedEpochMs when the last of them ended; 0 when not recorded
    */
   public record PhaseResult(Phase phase, List<ClientRecord> clients, Optional<Summary> summary,
-      Optional<SteadyState> steadyState) {
+      Optional<SteadyState> steadyState, long startedEpochMs, long endedEpochMs) {
     public PhaseResult {
       clients = List.copyOf(clients);
+    }
+
+    /** A phase whose start and end were not recorded. */
+    public PhaseResult(Phase phase, List<ClientRecord> clients, Optional<Summary> summary,
+        Optional<SteadyState> steadyState) {
+      this(phase, clients, summary, steadyState, 0, 0);
     }
   }
 

@@ -13,9 +13,12 @@ import java.util.Optional;
  * @param topology what to start; for {@code uri}, what the existing cluster is
  * @param uri the connection string of an existing cluster
  * @param settings provisioner settings, e.g. {@code local.wiredTigerCacheSizeGB}
+ * @param uris for {@code uri} clusters whose trials sweep {@code topology}: the connection string
+ *     of each topology's own cluster, by topology label (e.g. {@code rs=1}); {@link #uri} serves
+ *     topologies not listed
  */
 public record ClusterSpec(String type, Topology topology, Optional<String> uri,
-    Map<String, String> settings) {
+    Map<String, String> settings, Map<String, String> uris) {
 
   /** The cluster types a spec may name. */
   public static final String TYPES = "local, uri, testcontainers, kubernetes";
@@ -24,6 +27,18 @@ public record ClusterSpec(String type, Topology topology, Optional<String> uri,
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(topology, "topology");
     settings = Map.copyOf(settings);
+    uris = Map.copyOf(uris);
+  }
+
+  /** A cluster without per-topology connection strings. */
+  public ClusterSpec(String type, Topology topology, Optional<String> uri,
+      Map<String, String> settings) {
+    this(type, topology, uri, settings, Map.of());
+  }
+
+  /** The connection string of the existing cluster of {@code t}: its own, else {@link #uri}. */
+  public Optional<String> uriFor(Topology t) {
+    return Optional.ofNullable(uris.get(t.label())).or(() -> uri);
   }
 
   public static ClusterSpec local(String topology) {
@@ -36,6 +51,6 @@ public record ClusterSpec(String type, Topology topology, Optional<String> uri,
 
   /** A copy with another topology. */
   public ClusterSpec withTopology(Topology t) {
-    return new ClusterSpec(type, t, uri, settings);
+    return new ClusterSpec(type, t, uri, settings, uris);
   }
 }

@@ -38,7 +38,8 @@ import java.util.regex.Pattern;
  * @param workload core workload letter merged under the properties, or empty
  * @param properties YCSB, {@code mongodb.*}, {@code measurement.*} and hook properties
  * @param clients client JVMs per phase
- * @param threads YCSB threads over all clients
+ * @param threads YCSB threads per client, as YCSB's {@code -threads} (a trial runs
+ *     {@code threads × clients} in all)
  * @param repetitions how often each sweep point runs
  * @param warmup left out of summaries
  * @param load whether trials load
@@ -46,6 +47,10 @@ import java.util.regex.Pattern;
  * @param sweep what varies
  * @param slo the objective to search the highest throughput for, if any
  * @param faults faults injected during each trial
+ * @param variants named configurations (properties, faults) trials pick with the sweep parameter
+ *     {@code variant}
+ * @param untilSteady run each trial until its throughput is steady (at most a maximum), or empty
+ *     for runs as long as their operation count or {@code maxexecutiontime}
  * @param baseline the sweep point the report compares against
  * @param references the paper's figures
  * @param manual why the study cannot be automated (e.g. it swaps hardware), if so
@@ -55,6 +60,7 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     ClusterSpec cluster, List<String> hooks, List<String> requires, Optional<String> workload,
     Map<String, String> properties, int clients, int threads, int repetitions, Warmup warmup,
     boolean load, boolean run, Sweep sweep, Optional<SloSpec> slo, FaultSchedule faults,
+    Map<String, Variant> variants, Optional<UntilSteady> untilSteady,
     Map<String, String> baseline, List<Reference> references, Optional<String> manual,
     Duration phaseTimeout) {
 
@@ -73,10 +79,12 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     properties = Map.copyOf(properties);
     Objects.requireNonNull(sweep, "sweep");
     Objects.requireNonNull(faults, "faults");
-    baseline = Map.copyOf(baseline);
+    variants = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variants));
+    Objects.requireNonNull(untilSteady, "untilSteady");
+    baseline = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(baseline));
     references = List.copyOf(references);
-    if (clients < 1 || threads < clients || repetitions < 1) {
-      throw new IllegalArgumentException("clients >= 1, threads >= clients, repetitions >= 1");
+    if (clients < 1 || threads < 1 || repetitions < 1) {
+      throw new IllegalArgumentException("clients >= 1, threads >= 1, repetitions >= 1");
     }
   }
 
@@ -105,6 +113,8 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     b.sweep = sweep;
     b.slo = slo.orElse(null);
     b.faults = faults;
+    b.variants = new LinkedHashMap<>(variants);
+    b.untilSteady = untilSteady.orElse(null);
     b.baseline = new LinkedHashMap<>(baseline);
     b.references = new ArrayList<>(references);
     b.manual = manual.orElse(null);
@@ -133,6 +143,8 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     private Sweep sweep = Sweep.none();
     private SloSpec slo;
     private FaultSchedule faults = FaultSchedule.none();
+    private Map<String, Variant> variants = new LinkedHashMap<>();
+    private UntilSteady untilSteady;
     private Map<String, String> baseline = new LinkedHashMap<>();
     private List<Reference> references = new ArrayList<>();
     private String manual;
@@ -229,6 +241,18 @@ public record ExperimentSpec(String id, String title, String study, String sourc
       return this;
     }
 
+    /** A configuration that trials pick with the sweep parameter {@code variant=name}. */
+    public Builder variant(String name, Variant v) {
+      variants.put(name, v);
+      return this;
+    }
+
+    /** Run each trial until steady, at most the given maximum; {@code null} for fixed runs. */
+    public Builder untilSteady(UntilSteady v) {
+      untilSteady = v;
+      return this;
+    }
+
     public Builder baseline(Map<String, String> v) {
       baseline = new LinkedHashMap<>(v);
       return this;
@@ -252,7 +276,8 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     public ExperimentSpec build() {
       return new ExperimentSpec(id, title, study, source, scale, cluster, hooks, requires,
           Optional.ofNullable(workload), properties, clients, threads, repetitions, warmup, load,
-          run, sweep, Optional.ofNullable(slo), faults, baseline, references,
+          run, sweep, Optional.ofNullable(slo), faults, variants,
+          Optional.ofNullable(untilSteady), baseline, references,
           Optional.ofNullable(manual), phaseTimeout);
     }
   }

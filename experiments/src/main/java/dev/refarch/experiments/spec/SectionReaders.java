@@ -1,13 +1,19 @@
 package dev.refarch.experiments.spec;
 
+import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.YamlTree.ListNode;
 import dev.refarch.experiments.spec.YamlTree.MapNode;
 import dev.refarch.experiments.spec.YamlTree.Node;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
-/** Reads the {@code baseline}, {@code references} and {@code slo} sections of a spec. */
+/**
+ * Reads the {@code baseline}, {@code references}, {@code variants}, {@code steady} and {@code slo}
+ * sections of a spec.
+ */
 final class SectionReaders {
 
   private static final List<String> LATENCY = List.of("mean", "p50", "p90", "p95", "p99", "p99.9",
@@ -40,6 +46,9 @@ final class SectionReaders {
     return baseline;
   }
 
+  private static final List<String> REFERENCE_KEYS = List.of("parameters", "metric", "operation",
+      "value", "unit", "source", "transfers", "against");
+
   List<Reference> references(MapNode m) {
     Node n = m.entries().get("references");
     if (n == null) {
@@ -47,15 +56,15 @@ final class SectionReaders {
     }
     if (!(n instanceof ListNode list)) {
       throw new SpecException(file, r.line(m, "references"), "references", "(not a list)",
-          "a list of {parameters, metric, operation, value, unit, source}");
+          "a list of {" + String.join(", ", REFERENCE_KEYS) + "}");
     }
     List<Reference> out = new ArrayList<>();
     for (Node item : list.items()) {
       MapNode ref = r.map(item, "references[]");
       for (String key : ref.entries().keySet()) {
-        if (!List.of("parameters", "metric", "operation", "value", "unit", "source").contains(key)) {
+        if (!REFERENCE_KEYS.contains(key)) {
           throw new SpecException(file, ref.keyLines().get(key), "references[]." + key, key,
-              "parameters, metric, operation, value, unit, source");
+              String.join(", ", REFERENCE_KEYS));
         }
       }
       String metric = r.text(ref, "metric", null);
@@ -63,10 +72,132 @@ final class SectionReaders {
         throw new SpecException(file, r.line(ref, "metric"), "references[].metric", metric,
             Reference.METRICS);
       }
-      String value = r.text(ref, "value", null);
-      double v = r.parse(ref, "references[].value", value, "a number", Double::parseDouble, "value");
+      OptionalDouble value = r.optional(ref, "value").map(v -> OptionalDouble.of(r.parse(ref,
+          "references[].value", v, "a number", Double::parseDouble, "value")))
+          .orElse(OptionalDouble.empty());
+      Optional<String> againstExperiment = Optional.empty();
+      Map<String, String> against = Map.of();
+      if (ref.entries().containsKey("against")) {
+        MapNode a = r.map(ref.entries().get("against"), "references[].against");
+        againstExperiment = r.optional(a, "experiment");
+        against = a.entries().containsKey("parameters") ? r.scalars(a, "parameters")
+            : scalarsExcept(a, "experiment");
+      }
       out.add(new Reference(r.scalars(ref, "parameters"), metric, r.text(ref, "operation", "OVERALL"),
-          v, r.text(ref, "unit", ""), r.text(ref, "source", "")));
+          value, r.text(ref, "unit", ""), r.text(ref, "source", ""), transfer(ref), against,
+          againstExperiment));
+    }
+    return out;
+  }
+
+  private Map<String, String> scalarsExcept(MapNode m, String key) {
+    Map<String, String> all = new java.util.LinkedHashMap<>();
+    m.entries().forEach((k, v) -> {
+      if (!k.equals(key)) {
+        all.put(k, r.text(m, k, null));
+      }
+    });
+    return all;
+  }
+
+  /** {@code transfers:} of a reference: a shape or the platform only; undeclared when absent. */
+  private Transfer transfer(MapNode ref) {
+    if (!ref.entries().containsKey("transfers")) {
+      return new Transfer.Undeclared();
+    }
+    MapNode t = r.map(ref.entries().get("transfers"), "references[].transfers");
+    int line = r.line(ref, "transfers");
+    Optional<String> platform = r.optional(t, "platform");
+    if (platform.isPresent()) {
+      return new Transfer.PlatformOnly(platform.get());
+    }
+    String direction = r.optional(t, "direction").orElseThrow(() -> new SpecException(file, line,
+        "references[].transfers", "(no direction or platform)", Transfer.FORM));
+    double atLeast = percent(t, "atLeast", 0);
+    double atMost = percent(t, "atMost", Double.POSITIVE_INFINITY);
+    if (!List.of("up", "down", "flat").contains(direction)) {
+      throw new SpecException(file, r.line(t, "direction"), "references[].transfers.direction",
+          direction, "up, down, flat");
+    }
+    if (atLeast > atMost) {
+      throw new SpecException(file, line, "references[].transfers", "atLeast " + atLeast
+          + ", atMost " + atMost, "atLeast <= atMost");
+    }
+    return switch (direction) {
+      case "up" -> Transfer.Shape.up(atLeast, atMost);
+      case "down" -> Transfer.Shape.down(atLeast, atMost);
+      default -> Transfer.Shape.flat(percent(t, "within", 10));
+    };
+  }
+
+  private double percent(MapNode t, String key, double fallback) {
+    return r.optional(t, key).map(v -> r.parse(t, "references[].transfers." + key, v,
+        "a percentage, e.g. 10", s -> Math.abs(Double.parseDouble(s.replace("%", "").trim())), key))
+        .orElse(fallback);
+  }
+
+  /** {@code steady: {window: 10s, band: 0.1, cv: 0.25, max: 60s}}. */
+  UntilSteady steady(MapNode s) {
+    for (String key : s.entries().keySet()) {
+      if (!List.of("window", "band", "cv", "max").contains(key)) {
+        throw new SpecException(file, s.keyLines().get(key), "steady." + key, key,
+            "window, band, cv, max");
+      }
+    }
+    SteadyRule d = SteadyRule.DEFAULT;
+    int window = (int) seconds(s, "window", d.windowSeconds());
+    double band = fraction(s, "band", d.band());
+    double cv = fraction(s, "cv", d.maxCv());
+    long max = seconds(s, "max", 60);
+    try {
+      return new UntilSteady(new SteadyRule(window, band, cv), java.time.Duration.ofSeconds(max));
+    } catch (IllegalArgumentException e) {
+      throw new SpecException(file, s.line(), "steady", "window " + window + "s, band " + band
+          + ", cv " + cv + ", max " + max + "s", e.getMessage());
+    }
+  }
+
+  private long seconds(MapNode s, String key, long fallback) {
+    return r.optional(s, key).map(v -> r.parse(s, "steady." + key, v, "seconds, e.g. 10s",
+        t -> {
+          long n = Long.parseLong(t.trim().replaceAll("s$", ""));
+          if (n < 1) {
+            throw new IllegalArgumentException(t);
+          }
+          return n;
+        }, key)).orElse(fallback);
+  }
+
+  private double fraction(MapNode s, String key, double fallback) {
+    return r.optional(s, key).map(v -> r.parse(s, "steady." + key, v, "a fraction, e.g. 0.1",
+        Double::parseDouble, key)).orElse(fallback);
+  }
+
+  /** {@code variants:} name to {@code {properties: {...}, faults: "..."}}, and who picks them. */
+  Map<String, Variant> variants(MapNode m, Sweep sweep) {
+    Node n = m.entries().get("variants");
+    List<String> picked = sweep.parameters().getOrDefault("variant", List.of());
+    MapNode named = n == null ? new MapNode(m.line(), Map.of(), Map.of()) : r.map(n, "variants");
+    Map<String, Variant> out = new java.util.LinkedHashMap<>();
+    named.entries().forEach((name, node) -> {
+      MapNode v = r.map(node, "variants." + name);
+      for (String key : v.entries().keySet()) {
+        if (!key.equals("properties") && !key.equals("faults")) {
+          throw new SpecException(file, v.keyLines().get(key), "variants." + name + "." + key, key,
+              "properties, faults");
+        }
+      }
+      Map<String, String> props = r.scalars(v, "properties");
+      r.validateProperties(v, "properties", props);
+      out.put(name, new Variant(props, r.optional(v, "faults").map(f -> r.parse(v,
+          "variants." + name + ".faults", f, FaultSchedule.FORM, FaultSchedule::parse, "faults"))));
+    });
+    for (String p : picked) {
+      if (!named.entries().containsKey(p)) {
+        throw new SpecException(file, r.line(m, "sweep"), "sweep.parameters.variant", p,
+            named.entries().isEmpty() ? "names under variants: (there are none)"
+                : "a name under variants: " + String.join(", ", named.entries().keySet()));
+      }
     }
     return out;
   }

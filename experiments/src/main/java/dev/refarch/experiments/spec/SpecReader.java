@@ -36,7 +36,8 @@ public final class SpecReader {
 
   static final List<String> KEYS = List.of("id", "title", "study", "source", "cluster", "hooks",
       "requires", "workload", "properties", "clients", "threads", "repetitions", "warmup", "phases",
-      "sweep", "slo", "faults", "baseline", "references", "manual", "phaseTimeout", "scales");
+      "sweep", "slo", "faults", "variants", "steady", "baseline", "references", "manual",
+      "phaseTimeout", "scales");
 
   private final String file;
 
@@ -84,13 +85,17 @@ public final class SpecReader {
     return merge(root, map(overlay, "scales." + chosen));
   }
 
-  /** Overlay keys replace the root's, except mappings of {@code properties}/{@code cluster}, merged. */
+  /**
+   * Overlay keys replace the root's, except mappings of {@code properties}, {@code cluster} and
+   * {@code steady}, merged key by key.
+   */
   private static MapNode merge(MapNode root, MapNode overlay) {
     Map<String, Node> entries = new LinkedHashMap<>(root.entries());
     Map<String, Integer> lines = new LinkedHashMap<>(root.keyLines());
     overlay.entries().forEach((key, node) -> {
       Node base = entries.get(key);
-      if ((key.equals("properties") || key.equals("cluster")) && base instanceof MapNode b
+      if ((key.equals("properties") || key.equals("cluster") || key.equals("steady"))
+          && base instanceof MapNode b
           && node instanceof MapNode o) {
         entries.put(key, merge(b, o));
       } else {
@@ -124,18 +129,18 @@ public final class SpecReader {
     props.forEach(b::property);
     validateProperties(m, "properties", props);
     int clients = integer(m, "clients", 1, 1, 64);
-    int threads = integer(m, "threads", clients, 1, 10_000);
-    if (threads < clients) {
-      throw new SpecException(file, line(m, "threads"), "threads", String.valueOf(threads),
-          "at least clients (" + clients + ")");
-    }
-    b.clients(clients).threads(threads).repetitions(integer(m, "repetitions", 1, 1, 100));
+    b.clients(clients).threads(integer(m, "threads", 1, 1, 10_000))
+        .repetitions(integer(m, "repetitions", 1, 1, 100));
     optional(m, "warmup").ifPresent(w -> b.warmup(parse(m, "warmup", w, Warmup.ALLOWED, Warmup::parse)));
     phases(m, b);
     Sweep sweep = new SweepReader(this, file).read(m);
     b.sweep(sweep);
     optional(m, "faults").ifPresent(f -> b.faults(parse(m, "faults", f, FaultSchedule.FORM,
         FaultSchedule::parse)));
+    new SectionReaders(this, file).variants(m, sweep).forEach(b::variant);
+    if (m.entries().containsKey("steady")) {
+      b.untilSteady(new SectionReaders(this, file).steady(map(m.entries().get("steady"), "steady")));
+    }
     b.baseline(new SectionReaders(this, file).baseline(m, sweep));
     new SectionReaders(this, file).references(m).forEach(b::reference);
     if (m.entries().containsKey("slo")) {
@@ -151,9 +156,9 @@ public final class SpecReader {
     }
     MapNode c = map(m.entries().get("cluster"), "cluster");
     for (String key : c.entries().keySet()) {
-      if (!List.of("type", "topology", "uri", "settings").contains(key)) {
+      if (!List.of("type", "topology", "uri", "uris", "settings").contains(key)) {
         throw new SpecException(file, c.keyLines().get(key), "cluster." + key, key,
-            "type, topology, uri, settings");
+            "type, topology, uri, uris, settings");
       }
     }
     String type = text(c, "type", "local");
@@ -164,11 +169,14 @@ public final class SpecReader {
     Topology topology = parse(c, "cluster.topology", topologyText, Topology.ALLOWED, Topology::parse,
         "topology");
     Optional<String> uri = optional(c, "uri");
-    if (type.equals("uri") && uri.isEmpty()) {
+    Map<String, String> uris = new LinkedHashMap<>();
+    scalars(c, "uris").forEach((t, u) -> uris.put(parse(c, "cluster.uris", t, Topology.ALLOWED,
+        Topology::parse, "uris").label(), u));
+    if (type.equals("uri") && uri.isEmpty() && uris.isEmpty()) {
       throw new SpecException(file, c.line(), "cluster.uri", null,
-          "a connection string when cluster.type is uri");
+          "a connection string (uri, or uris per topology) when cluster.type is uri");
     }
-    return new ClusterSpec(type, topology, uri, scalars(c, "settings"));
+    return new ClusterSpec(type, topology, uri, scalars(c, "settings"), uris);
   }
 
   private String hook(MapNode m, String name) {
@@ -209,7 +217,7 @@ public final class SpecReader {
   }
 
   /** Checks the binding's and measurement's keys with their own declarations. */
-  private void validateProperties(MapNode m, String key, Map<String, String> props) {
+  void validateProperties(MapNode m, String key, Map<String, String> props) {
     MapNode node = m.entries().containsKey(key) ? map(m.entries().get(key), key) : null;
     props.forEach((k, v) -> {
       int line = node == null ? m.line() : node.keyLines().getOrDefault(k, node.line());

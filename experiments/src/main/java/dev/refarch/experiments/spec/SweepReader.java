@@ -15,7 +15,8 @@ import java.util.Map;
 final class SweepReader {
 
   /** Parameters with a meaning beyond "a YCSB property". */
-  static final String SPECIAL = "threadcount, clients, topology, workload, target, or any property";
+  static final String SPECIAL = "threadcount (per client), clients, topology, workload, target,"
+      + " variant (a name under variants:), or any property";
 
   private final SpecReader r;
   private final String file;

@@ -13,9 +13,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every fault the catalog schedules, at every scale, is an action of the injector it goes to —
- * the cluster's own (local or kubernetes, with or without its name as prefix) or a named one
- * (vsan, santricity) — so that no study fails minutes into a paper-scale run on a misspelt action.
+ * Every fault the catalog schedules, at every scale and in every variant, is an action of the
+ * injector it goes to — the cluster's own (local or kubernetes, with or without its name as
+ * prefix) or a named one (vsan, santricity) — so that no study fails minutes into a paper-scale
+ * run on a misspelt action. The papers' faults no adapter can inject yet are listed in
+ * {@link #NOT_YET_INJECTABLE}: their trials are planned and skipped with the reason.
  */
 class CatalogFaultsTest {
 
@@ -27,6 +29,16 @@ class CatalogFaultsTest {
     };
   }
 
+  /** A12's vSAN disk failure and C4's controller failure: no adapter action exists for them. */
+  static final Set<String> NOT_YET_INJECTABLE = Set.of("vsan:disk-failure",
+      "santricity:fail-controller");
+
+  private static List<FaultSchedule> schedules(ExperimentSpec spec) {
+    List<FaultSchedule> all = new ArrayList<>(List.of(spec.faults()));
+    spec.variants().values().forEach(v -> v.faults().ifPresent(all::add));
+    return all;
+  }
+
   @Test
   void everyScheduledActionIsOneItsInjectorKnows() {
     List<String> wrong = new ArrayList<>();
@@ -35,8 +47,12 @@ class CatalogFaultsTest {
       for (String scale : entry.scales()) {
         ExperimentSpec spec = entry.spec(scale);
         String type = spec.cluster().type();
-        for (FaultSchedule.Entry f : spec.faults().entries()) {
+        for (FaultSchedule.Entry f : schedules(spec).stream()
+            .flatMap(x -> x.entries().stream()).toList()) {
           String action = f.fault().action();
+          if (NOT_YET_INJECTABLE.contains(action)) {
+            continue;
+          }
           int colon = action.indexOf(':');
           String injector = colon < 0 || action.substring(0, colon).equals(type) ? type
               : action.substring(0, colon);
@@ -51,7 +67,23 @@ class CatalogFaultsTest {
         }
       }
     }
-    assertThat(checked).isGreaterThanOrEqualTo(7);
+    assertThat(checked).isGreaterThanOrEqualTo(10);
     assertThat(wrong).isEmpty();
+  }
+
+  @Test
+  void faultsNoInjectorHasYetArePlannedAndSkippedWithTheReason() {
+    for (String study : List.of("A12", "C4")) {
+      ExperimentSpec spec = Catalog.resolve(study, "paper").get(0);
+      dev.refarch.experiments.plan.Plan plan = dev.refarch.experiments.plan.Plan.of(spec, java.util.Map.of());
+      assertThat(plan.unavailable().values()).as(study)
+          .anyMatch(why -> why.contains("fault injector has no"));
+    }
+    for (String action : NOT_YET_INJECTABLE) {
+      String injector = action.substring(0, action.indexOf(':'));
+      assertThat(Extensions.faultInjector(injector).actions())
+          .as(action + " became injectable: schedule it like the others and drop it from the list")
+          .doesNotContain(action.substring(action.indexOf(':') + 1));
+    }
   }
 }

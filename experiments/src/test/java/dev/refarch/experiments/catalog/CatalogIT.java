@@ -18,14 +18,30 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every laptop-scale catalog entry either completes against a local {@code mongod} or is skipped
  * with its reason. Every trial of every entry runs, shortened for CI: 1,000 records (swept record
- * and operation counts a tenth of the entry's), 1 s runs unless the entry schedules faults, two
- * SLO steps; {@code refarch run all} runs the full laptop catalog.
+ * and operation counts a tenth of the entry's), runs until steady cut to no warm-up and at most 2 s
+ * (the shortest window), 1 s runs for the others, fault schedules compressed to 2 s in and 4 s
+ * apart (the run lasting 8 s past the last one), two SLO steps;
+ * {@code refarch run all} runs the full laptop catalog.
  */
 class CatalogIT {
 
   static Stream<String> studies() {
     return Catalog.entries().stream().filter(e -> e.suite().isEmpty())
         .map(e -> e.file().replace(".yaml", ""));
+  }
+
+  /**
+   * The same faults in the same order, 2 s into the measured operations and 4 s apart: the
+   * schedule's clock starts with them, and a restart still under way at the end is waited for.
+   */
+  static dev.refarch.experiments.faults.FaultSchedule compressed(
+      dev.refarch.experiments.faults.FaultSchedule faults) {
+    List<dev.refarch.experiments.faults.FaultSchedule.Entry> entries = new java.util.ArrayList<>();
+    for (var e : faults.entries()) {
+      entries.add(new dev.refarch.experiments.faults.FaultSchedule.Entry(e.phase(),
+          java.time.Duration.ofSeconds(2 + 4L * entries.size()), e.fault()));
+    }
+    return new dev.refarch.experiments.faults.FaultSchedule(entries);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -35,8 +51,15 @@ class CatalogIT {
     ExperimentSpec.Builder b = spec.toBuilder().property("recordcount",
         spec.properties().containsKey("recordcount") && !spec.sweep().parameters().containsKey("recordcount")
             ? "1000" : spec.properties().getOrDefault("recordcount", "1000"));
-    if (spec.faults().isEmpty()) {
+    if (spec.untilSteady().isPresent()) {
+      b.warmup(dev.refarch.ycsb.measure.Warmup.none()).untilSteady(
+          new dev.refarch.experiments.spec.UntilSteady(
+              new dev.refarch.experiments.spec.SteadyRule(2, 1.0, 10.0), java.time.Duration.ofSeconds(2)));
+    } else if (spec.faults().isEmpty()) {
       b.property("maxexecutiontime", "1");
+    } else {
+      b.warmup(dev.refarch.ycsb.measure.Warmup.none()).faults(compressed(spec.faults()))
+          .property("maxexecutiontime", String.valueOf(4 * spec.faults().entries().size() + 6));
     }
     Map<String, List<String>> swept = new LinkedHashMap<>(spec.sweep().parameters());
     for (String count : List.of("recordcount", "operationcount")) {

@@ -37,8 +37,9 @@ class RefarchCliTest {
   void dryRunPrintsThePlanWithStableIdsAndRunsNothing(@TempDir Path dir) {
     Run r = run("run", "A1", "--dry-run", "--results", dir.toString());
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).contains("A1-client-threads — A1: client threads [laptop], 8 trial(s)")
-        .contains("t001-workload=a-threadcount=2-r1").contains("t008-workload=b-threadcount=12-r1");
+    assertThat(r.out()).contains("A1-client-threads — A1: client threads [laptop], 4 trial(s)")
+        .contains("t001-workload=a-threadcount=4-r1").contains("t004-workload=b-threadcount=16-r1")
+        .contains("until steady");
     assertThat(dir.resolve("A1-client-threads")).doesNotExist();
   }
 
@@ -53,14 +54,16 @@ class RefarchCliTest {
   void setAndClusterOverridesShowInThePlan() {
     Run r = run("run", "D3", "--dry-run", "--set", "threads=2", "--set", "maxscanlength=10",
         "--cluster", "local:rs=1");
-    assertThat(r.out()).contains("cluster local rs=1, clients 1, threads 2").contains("maxscanlength=10");
+    assertThat(r.out()).contains("cluster local rs=1").contains("rs=1 · 1 client × 2 threads")
+        .contains("maxscanlength=10");
   }
 
   @Test
   void clusterWithoutTopologyKeepsTheSpecsSweepOfTopologies() {
     Run r = run("run", "A6", "--dry-run", "--cluster", "local");
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).contains("cluster local rs=1").contains("topology=rs=3");
+    assertThat(r.out()).contains("cluster local (topology per trial)").contains("  rs=1 · ")
+        .contains("  rs=3 · ");
   }
 
   @Test

@@ -52,6 +52,32 @@ class ClientPlanTest {
   }
 
   @Test
+  void aRunUntilSteadyHasNoCountLastsWarmupPlusItsMaximumAndCanBeStopped() {
+    TrialSpec s = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
+        .property("workload", "site.ycsb.workloads.CoreWorkload").property("operationcount", "0")
+        .clients(2).threads(4).warmup(dev.refarch.ycsb.measure.Warmup.seconds(5))
+        .untilSteady(new dev.refarch.experiments.spec.UntilSteady(
+            dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
+        .build();
+    Map<String, String> run = ClientPlan.properties(s, Phase.RUN, 0);
+    assertThat(run).containsEntry("operationcount", "1000000000")
+        .containsEntry("maxexecutiontime", "35")
+        .containsEntry("workload", StoppableCoreWorkload.class.getName())
+        .containsEntry("measurement.warmup", "5s");
+    assertThat(ClientPlan.properties(s, Phase.LOAD, 0))
+        .containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
+  }
+
+  @Test
+  void aWarmupCountedInOperationsCannotTimeARunUntilSteady() {
+    assertThatThrownBy(() -> TrialSpec.builder("e", "t").cluster("x")
+        .warmup(dev.refarch.ycsb.measure.Warmup.operations(100))
+        .untilSteady(new dev.refarch.experiments.spec.UntilSteady(
+            dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
+        .build()).hasMessageStartingWith("warmup='100ops' is not allowed");
+  }
+
+  @Test
   void clientsNeverRunTheHooksThemselves() {
     assertThat(ClientPlan.properties(spec(1, 1), Phase.RUN, 0)).doesNotContainKey("hooks");
   }

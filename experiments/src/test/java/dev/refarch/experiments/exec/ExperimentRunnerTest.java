@@ -2,6 +2,7 @@ package dev.refarch.experiments.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.platform.spi.Topology;
@@ -20,7 +21,7 @@ class ExperimentRunnerTest {
         .property("k8s.namespace", "bench").property("local.electionTimeoutMillis", "2000")
         .property("recordcount", "1000").build();
 
-    assertThat(ExperimentRunner.clusterSettings(spec)).containsExactlyInAnyOrderEntriesOf(Map.of(
+    assertThat(Plan.clusterSettings(spec)).containsExactlyInAnyOrderEntriesOf(Map.of(
         "k8s.namespace", "bench", "k8s.mongodb.cpu", "8", "local.electionTimeoutMillis", "2000"));
   }
 

@@ -13,12 +13,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SLO search against the synthetic DB configured as one server slot of 250 µs: its latency grows
- * with load as a queue's does, so the bisection has a crossing to find. The SLO is on service time,
- * which includes the queue for the slot: response time would also charge the client's own
- * oversleeping on a busy two-core machine, which is real but not what this test is about. The first second of each
- * probe is warm-up: a JVM compiling its code stalls for tens of milliseconds, and under a target
- * throughput the operations due meanwhile rightly count that wait.
+ * SLO search end to end, against the synthetic DB configured as one server slot of 4 ms for which
+ * four threads queue: unthrottled, an operation waits for the three others, so its p99 is above
+ * 12 ms on any machine and the 10 ms bound is missed — the search must bisect. Whether a target
+ * meets the bound depends on the machine (a loaded one preempts the slot's holder: a p99 of
+ * 37 ms at 12 ops/s was seen), so this test checks what holds whatever was measured: every probe
+ * ran, the probes agree with the answer (every target that met is at or below it, every one that
+ * missed above), the bracket is the last met and the lowest missed target, no target is below
+ * one per client, and the report shows the probes, the bracket and the answer or why there is
+ * none. That the bisection converges on a crossing is {@link SloSearchTest}'s, with outcomes given.
  */
 class SloSearchIT {
 
@@ -31,7 +34,7 @@ class SloSearchIT {
       properties:
         db: dev.refarch.ycsb.measure.MeasuredDb
         measurement.delegate: dev.refarch.ycsb.testing.SyntheticDb
-        synthetic.medianUs: "250"
+        synthetic.medianUs: "4000"
         synthetic.sigma: "0.1"
         synthetic.serverSlots: "1"
         workload: site.ycsb.workloads.CoreWorkload
@@ -41,37 +44,38 @@ class SloSearchIT {
         readproportion: "0"
         updateproportion: "1"
         requestdistribution: uniform
-      slo: {operation: UPDATE, metric: p99, boundMs: 2, steps: 5, latency: service}
+      slo: {operation: UPDATE, metric: p99, boundMs: 10, steps: 4, latency: service}
       """;
 
   @Test
-  void bisectionConvergesOnTheHighestThroughputMeetingTheSlo(@TempDir Path dir) throws Exception {
+  void theSearchBisectsAndReportsProbesBracketAndAnswerOrWhyNone(@TempDir Path dir)
+      throws Exception {
     var outcome = new ExperimentRunner(dir, Progress.silent())
         .run(SpecReader.parse("slo.yaml", SPEC, null), false);
     assertThat(outcome.anyFailed()).as(outcome.trials().toString()).isFalse();
-    assertThat(outcome.trials()).extracting(ExperimentRunner.TrialOutcome::id)
-        .containsExactly("t001-r1-slo0", "t001-r1-slo1", "t001-r1-slo2", "t001-r1-slo3",
-            "t001-r1-slo4", "t001-r1-slo5");
 
     JsonNode slo = new ObjectMapper().readTree(Files.readString(
         dir.resolve("slo-synthetic").resolve("slo-t001-r1.json")));
     List<JsonNode> probes = new ArrayList<>();
     slo.get("probes").forEach(probes::add);
+    assertThat(outcome.trials()).extracting(ExperimentRunner.TrialOutcome::id)
+        .containsExactlyElementsOf(probes.stream().map(p -> p.get("trial").asText()).toList());
     JsonNode unthrottled = probes.get(0);
-    assertThat(unthrottled.get("met").asBoolean()).as("four threads queueing on one slot miss 2 ms").isFalse();
+    assertThat(unthrottled.get("met").asBoolean()).as("four threads queueing on one 4 ms slot")
+        .isFalse();
     double max = unthrottled.get("throughput").asDouble();
-    // one slot of 250 us serves at most 4000 ops/s; a loaded machine that preempts the slot's
-    // holder gets less, so the floor only says that the probe ran unthrottled at all
-    assertThat(max).as("one 250 us slot's capacity is 4000 ops/s").isBetween(1_000.0, 4_100.0);
+    assertThat(max).as("one 4 ms slot's capacity is 250 ops/s").isPositive().isLessThan(260);
+    if (max >= 32) {
+      assertThat(probes).as("four halvings of %s ops/s stay above one per client", max).hasSize(5);
+    }
 
-    double best = slo.get("bestTargetOpsPerSecond").asDouble();
-    assertThat(best).as(slo.toString()).isPositive().isLessThan(max);
-    // every probe at or below the answer met the SLO, every one above it missed: a bisection
-    // whose bracket closed around the crossing
-    // the unthrottled probe missed at the maximum throughput: the bracket starts there
+    JsonNode answer = slo.get("answerOpsPerSecond");
+    double best = answer.isNull() ? 0 : answer.asDouble();
     double lowestMiss = max;
     for (JsonNode p : probes.subList(1, probes.size())) {
-      double target = p.get("target").asDouble();
+      double target = p.get("targetOpsPerSecond").asDouble();
+      assertThat(target).as("a whole target of at least one per client").isGreaterThanOrEqualTo(1)
+          .isEqualTo(Math.rint(target));
       if (p.get("met").asBoolean()) {
         assertThat(target).isLessThanOrEqualTo(best);
       } else {
@@ -79,6 +83,18 @@ class SloSearchIT {
         lowestMiss = Math.min(lowestMiss, target);
       }
     }
-    assertThat(lowestMiss - best).as("bracket after 5 steps").isLessThanOrEqualTo(max / 32 + 1);
+    assertThat(slo.get("bracket").get("lowOpsPerSecond").asDouble()).isEqualTo(best);
+    assertThat(slo.get("bracket").get("highOpsPerSecond").asDouble()).isEqualTo(lowestMiss,
+        org.assertj.core.data.Offset.offset(0.001));
+    assertThat(slo.get("why").asText()).isEqualTo(answer.isNull()
+        ? "no probe met the SLO; the lowest target tried (" + Math.round(lowestMiss)
+            + " ops/s) missed it"
+        : "the highest target that met the SLO");
+
+    dev.refarch.experiments.report.ExperimentReport.write(dir.resolve("slo-synthetic"));
+    String html = Files.readString(dir.resolve("slo-synthetic").resolve("report.html"));
+    assertThat(html).contains("slo-probes").contains("t001-r1-slo" + (probes.size() - 1))
+        .contains(answer.isNull() ? "no answer" : Math.round(best) + " ops/s")
+        .contains("the search ended between " + Math.round(best) + " and ");
   }
 }

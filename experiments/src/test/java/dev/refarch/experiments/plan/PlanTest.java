@@ -72,11 +72,45 @@ class PlanTest {
   }
 
   @Test
+  void aTrialWhoseFaultTheInjectorLacksIsUnavailableWithTheReason() {
+    ExperimentSpec spec = ExperimentSpec.builder("e")
+        .cluster(dev.refarch.experiments.spec.ClusterSpec.uri("mongodb://h/ycsb", "rs=3"))
+        .sweep(Sweep.cartesian(params("variant", List.of("host", "disk"))))
+        .variant("host", new dev.refarch.experiments.spec.Variant(Map.of(), java.util.Optional.of(
+            dev.refarch.experiments.faults.FaultSchedule.parse("120s vsan:host-shutdown esx-02")))
+        ).variant("disk", new dev.refarch.experiments.spec.Variant(Map.of(), java.util.Optional.of(
+            dev.refarch.experiments.faults.FaultSchedule.parse("120s vsan:disk-failure esx-02"))))
+        .build();
+    Plan plan = Plan.of(spec, Map.of());
+    assertThat(plan.unavailable()).containsOnlyKeys("t002-variant=disk-r1");
+    assertThat(plan.unavailable().get("t002-variant=disk-r1"))
+        .startsWith("the vsan fault injector has no 'disk-failure' action (it has: ")
+        .contains("host-shutdown");
+    assertThat(plan.describe()).contains("t002-variant=disk-r1  rs=3 · 1 client × 1 thread"
+        + " · variant disk · faults run+120000ms vsan:disk-failure esx-02  — skipped here [1]")
+        .contains("  [1] the vsan fault injector has no 'disk-failure' action");
+  }
+
+  @Test
+  void aUriClusterWithoutAConnectionStringForATopologyCannotRunIt() {
+    ExperimentSpec spec = ExperimentSpec.builder("e")
+        .cluster(new dev.refarch.experiments.spec.ClusterSpec("uri",
+            dev.refarch.platform.spi.Topology.parse("rs=3"), java.util.Optional.empty(), Map.of(),
+            Map.of("rs=3", "mongodb://three/ycsb")))
+        .sweep(Sweep.cartesian(params("topology", List.of("rs=1", "rs=3")))).build();
+    assertThat(Plan.of(spec, Map.of()).unavailable()).containsExactly(
+        Map.entry("t001-topology=rs=1-r1", "no connection string for rs=1 (cluster.uris)"));
+  }
+
+  @Test
   void planJsonHasTheReportersLayout() throws Exception {
     ExperimentSpec spec = ExperimentSpec.builder("e").study("A1").sweep(Sweep.cartesian(params(
         "threadcount", List.of("8")))).build();
     var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(PlanJson.render(Plan.of(spec, Map.of())));
-    assertThat(json.get("format").asText()).isEqualTo("ycsb-mongo-refarch/plan/1");
+    assertThat(json.get("format").asText()).isEqualTo("ycsb-mongo-refarch/plan/2");
+    assertThat(json.get("trials").get(0).get("threadsPerClient").asInt()).isEqualTo(8);
+    assertThat(json.get("trials").get(0).get("threads").asInt()).isEqualTo(8);
+    assertThat(json.get("run").get("untilSteady").isNull()).isTrue();
     assertThat(json.get("trials").get(0).get("id").asText()).isEqualTo("t001-threadcount=8-r1");
     assertThat(json.get("sweep").get("parameters").get(0).asText()).isEqualTo("threadcount");
     assertThat(json.get("baseline").get("threadcount").asText()).isEqualTo("8");

@@ -32,7 +32,7 @@ class PlanJsonTest {
     assertThat(plan.references().get(2)).satisfies(r -> {
       assertThat(r.metric()).isEqualTo(Metric.MEAN);
       assertThat(r.operation()).isEqualTo("UPDATE");
-      assertThat(r.value()).isEqualTo(8.3);
+      assertThat(r.value()).hasValue(8.3);
     });
     assertThat(plan.slo()).isEmpty();
   }
@@ -56,10 +56,10 @@ class PlanJsonTest {
   @Test
   void rejectsAnotherFormat() throws Exception {
     ObjectNode plan = fixturePlan();
-    plan.put("format", "ycsb-mongo-refarch/plan/2");
+    plan.put("format", "ycsb-mongo-refarch/plan/3");
     assertThatThrownBy(() -> PlanJson.parse(plan))
-        .hasMessageContaining("plan.json format='ycsb-mongo-refarch/plan/2' is not allowed;"
-            + " allowed: ycsb-mongo-refarch/plan/1");
+        .hasMessageContaining("plan.json format='ycsb-mongo-refarch/plan/3' is not allowed;"
+            + " allowed: ycsb-mongo-refarch/plan/2, ycsb-mongo-refarch/plan/1");
   }
 
   @Test

@@ -1,47 +1,81 @@
 package dev.refarch.experiments.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.refarch.ycsb.measure.Timeline;
+import dev.refarch.experiments.spec.SteadyRule;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class SteadyStateTest {
 
-  private static Timeline ramp(long... perSecond) {
-    Timeline t = new Timeline(1000);
+  private static final SteadyRule RULE = new SteadyRule(6, 0.10, 0.25);
+
+  private static SortedMap<Long, Long> slots(long... perSecond) {
+    SortedMap<Long, Long> m = new TreeMap<>();
     for (int i = 0; i < perSecond.length; i++) {
-      if (perSecond[i] > 0) {
-        t.add(i * 1000L, "READ", "OK", perSecond[i]);
-      }
+      m.put(i * 1000L, perSecond[i]);
     }
-    return t;
+    return m;
   }
 
   @Test
-  void findsTheFirstWindowWithinTheBand() {
-    Timeline t = ramp(100, 300, 600, 1000, 1020, 990, 1005, 1010, 980, 1000, 50);
-    SteadyState s = SteadyState.detect(t, 0, 5, 0.1);
+  void findsTheFirstWindowWithoutTrendOrSwing() {
+    SteadyState s = SteadyState.detect(slots(100, 300, 600, 1000, 1020, 990, 1005, 1010, 980, 1000),
+        1000, RULE, false);
     assertThat(s.reached()).isTrue();
     assertThat(s.fromEpochMs()).isEqualTo(3000);
-    assertThat(s.opsPerSecond()).isCloseTo(1005, within(1.0));
+    assertThat(s.opsPerSecond()).isCloseTo(1000.8, within(0.1));
+    assertThat(s.measuredSeconds()).isEqualTo(10);
   }
 
   @Test
-  void ignoresBucketsBeforeTheGivenStart() {
-    Timeline t = ramp(1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000);
-    assertThat(SteadyState.detect(t, 4000, 5, 0.1).fromEpochMs()).isEqualTo(4000);
+  void noiseWithoutTrendIsSteady() {
+    // ±15 % around 1000 with no drift: busy machines look like this
+    assertThat(SteadyState.lastWindow(slots(850, 1150, 1000, 870, 1130, 1000), 1000, RULE)).isTrue();
+  }
+
+  @Test
+  void aRampIsNotSteadyEvenWhenEverySecondIsCloseToTheMean() {
+    assertThat(SteadyState.lastWindow(slots(900, 930, 960, 1040, 1070, 1100), 1000, RULE)).isFalse();
   }
 
   @Test
   void notReachedWhenThroughputKeepsSwinging() {
-    Timeline t = ramp(1000, 500, 1000, 500, 1000, 500, 1000, 500, 1);
-    assertThat(SteadyState.detect(t, 0, 5, 0.1).reached()).isFalse();
+    assertThat(SteadyState.detect(slots(1000, 500, 1000, 500, 1000, 500, 1000, 500), 1000, RULE, false)
+        .reached()).isFalse();
   }
 
   @Test
-  void aGapBreaksSteadiness() {
-    Timeline t = ramp(1000, 1000, 0, 1000, 1000, 1000, 1);
-    assertThat(SteadyState.detect(t, 0, 4, 0.1).reached()).isFalse();
+  void aSecondWithoutOperationsBreaksSteadiness() {
+    assertThat(SteadyState.lastWindow(slots(1000, 1000, 0, 1000, 1000, 1000), 1000, RULE)).isFalse();
+  }
+
+  @Test
+  void tooFewSlotsAreNotSteady() {
+    assertThat(SteadyState.lastWindow(slots(1000, 1000, 1000), 1000, RULE)).isFalse();
+    assertThat(SteadyState.detect(slots(1000, 1000, 1000), 1000, RULE, false).reached()).isFalse();
+  }
+
+  @Test
+  void aWindowOfSecondsSpansAsManySlotsOfAnotherInterval() {
+    // 6 s of 500 ms slots: 12 slots, throughput per second twice the per-slot count
+    SortedMap<Long, Long> halfSeconds = new TreeMap<>();
+    for (int i = 0; i < 12; i++) {
+      halfSeconds.put(i * 500L, 500L);
+    }
+    SteadyState s = SteadyState.detect(halfSeconds, 500, RULE, true);
+    assertThat(s.reached()).isTrue();
+    assertThat(s.opsPerSecond()).isEqualTo(1000);
+    assertThat(s.measuredSeconds()).isEqualTo(6);
+    assertThat(SteadyState.lastWindow(new TreeMap<>(halfSeconds.headMap(5_500L)), 500, RULE)).isFalse();
+  }
+
+  @Test
+  void rejectsARuleOutsideItsRange() {
+    assertThatThrownBy(() -> new SteadyRule(1, 0.1, 0.25))
+        .hasMessageContaining("steady window 2-600 s");
   }
 }

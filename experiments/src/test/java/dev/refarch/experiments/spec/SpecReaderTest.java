@@ -54,7 +54,7 @@ class SpecReaderTest {
     assertThat(s.baseline()).containsEntry("threadcount", "4");
     assertThat(s.slo().orElseThrow().steps()).isEqualTo(3);
     assertThat(s.faults().entries()).hasSize(2);
-    assertThat(s.references().get(0).value()).isEqualTo(28529);
+    assertThat(s.references().get(0).value()).hasValue(28529);
     assertThat(s.phaseTimeout()).isEqualTo(Duration.ofMinutes(30));
   }
 
@@ -93,15 +93,15 @@ class SpecReaderTest {
   /** Each malformed spec with its exact error: file, line, key, value and what is allowed. */
   @ParameterizedTest(name = "{index}: {1}")
   @CsvSource(delimiterString = "=>", quoteCharacter = '"', textBlock = """
-      "id: x\\nthreds: 4"                                   => bad.yaml:2: threds='threds' is not allowed; allowed: id, title, study, source, cluster, hooks, requires, workload, properties, clients, threads, repetitions, warmup, phases, sweep, slo, faults, baseline, references, manual, phaseTimeout, scales (did you mean 'threads'?)
+      "id: x\\nthreds: 4"                                   => bad.yaml:2: threds='threds' is not allowed; allowed: id, title, study, source, cluster, hooks, requires, workload, properties, clients, threads, repetitions, warmup, phases, sweep, slo, faults, variants, steady, baseline, references, manual, phaseTimeout, scales (did you mean 'threads'?)
       "title: no id"                                        => bad.yaml:1: id=(missing) is not allowed; allowed: a value: this key is required
       "id: a/b"                                             => bad.yaml:1: id='a/b' is not allowed; allowed: letters, digits, '.', '_' and '-'
       "id: x\\ncluster: {type: docker}"                     => bad.yaml:2: cluster.type='docker' is not allowed; allowed: local, uri, testcontainers, kubernetes
       "id: x\\ncluster: {topology: rs=2}"                   => bad.yaml:2: cluster.topology='rs=2' is not allowed; allowed: standalone, rs=1, rs=3 (2 data + arbiter), pss, rs=Nx (N data members), rs=N+arbiter, sharded:SxM[,cfg=C,routers=R]
-      "id: x\\ncluster: {type: uri}"                        => bad.yaml:2: cluster.uri=(missing) is not allowed; allowed: a connection string when cluster.type is uri
-      "id: x\\ncluster: {size: 3}"                          => bad.yaml:2: cluster.size='size' is not allowed; allowed: type, topology, uri, settings
+      "id: x\\ncluster: {type: uri}"                        => bad.yaml:2: cluster.uri=(missing) is not allowed; allowed: a connection string (uri, or uris per topology) when cluster.type is uri
+      "id: x\\ncluster: {size: 3}"                          => bad.yaml:2: cluster.size='size' is not allowed; allowed: type, topology, uri, uris, settings
       "id: x\\nclients: many"                               => bad.yaml:2: clients='many' is not allowed; allowed: an integer from 1 to 64
-      "id: x\\nclients: 4\\nthreads: 2"                     => bad.yaml:3: threads='2' is not allowed; allowed: at least clients (4)
+      "id: x\\nthreads: 0"                                 => bad.yaml:2: threads='0' is not allowed; allowed: an integer from 1 to 10000
       "id: x\\nrepetitions: 0"                              => bad.yaml:2: repetitions='0' is not allowed; allowed: an integer from 1 to 100
       "id: x\\nwarmup: soon"                                => bad.yaml:2: warmup='soon' is not allowed; allowed: 0 (none), N or Ns (seconds from the first operation), Nops (the first N operations of this client)
       "id: x\\nphases: [load, verify]"                      => bad.yaml:2: phases='verify' is not allowed; allowed: load, run
@@ -110,7 +110,7 @@ class SpecReaderTest {
       "id: x\\nproperties: {measurement.warmpu: 5}"         => bad.yaml:2: properties.measurement.warmpu='5' is not allowed; allowed: a known key under 'measurement.': measurement.dir, measurement.histogramInterval, measurement.timelineResolution, measurement.warmup, measurement.delegate, measurement.audit, measurement.interval, measurement.trackjvm, measurement.raw.output_file, measurement.raw.no_summary, measurement.histogram.verbose
       "id: x\\nproperties: {recordcount: [1, 2]}"           => bad.yaml:2: properties.recordcount='[list]' is not allowed; allowed: a single value
       "id: x\\nsweep: {mode: diagonal, parameters: {threadcount: [1]}}" => bad.yaml:2: sweep.mode='diagonal' is not allowed; allowed: cartesian, zipped
-      "id: x\\nsweep: {mode: zipped}"                       => bad.yaml:2: sweep.parameters=(missing) is not allowed; allowed: a mapping of parameter to list of values (threadcount, clients, topology, workload, target, or any property)
+      "id: x\\nsweep: {mode: zipped}"                       => bad.yaml:2: sweep.parameters=(missing) is not allowed; allowed: a mapping of parameter to list of values (threadcount (per client), clients, topology, workload, target, variant (a name under variants:), or any property)
       "id: x\\nsweep:\\n  mode: zipped\\n  parameters:\\n    threadcount: [1, 2]\\n    recordcount: [1]" => bad.yaml:6: sweep.parameters.recordcount='1 values' is not allowed; allowed: 2 values, as many as the other parameters of a zipped sweep
       "id: x\\nsweep: {parameters: {threadcount: []}}"      => bad.yaml:2: sweep.parameters.threadcount='[]' is not allowed; allowed: one or more values
       "id: x\\nsweep: {parameters: {threadcount: [4, zero]}}" => bad.yaml:2: sweep.parameters.threadcount='zero' is not allowed; allowed: a number of at least 1
@@ -124,6 +124,14 @@ class SpecReaderTest {
       "id: x\\nfaults: 30 kill primary"                     => bad.yaml:2: faults='30 kill primary' is not allowed; allowed: entries '[load+|run+]<time> <action> <target> [key=value ...]' separated by ';', times like 30s, 1500ms or 2m
       "id: x\\nreferences:\\n  - {metric: speed, value: 1}" => bad.yaml:3: references[].metric='speed' is not allowed; allowed: throughput, mean, p50, p90, p95, p99, p99.9, p99.99, max, interruption, lost-writes
       "id: x\\nreferences:\\n  - {metric: p99, value: fast}" => bad.yaml:3: references[].value='fast' is not allowed; allowed: a number
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: sideways}}" => bad.yaml:3: references[].transfers.direction='sideways' is not allowed; allowed: up, down, flat
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {atLeast: 5}}" => bad.yaml:3: references[].transfers='(no direction or platform)' is not allowed; allowed: {direction: up|down, atLeast: <percent>[, atMost: <percent>]}, {direction: flat, within: <percent>} or {platform: <why it does not transfer>}
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: up, atLeast: 50, atMost: 5}}" => bad.yaml:3: references[].transfers='atLeast 50.0, atMost 5.0' is not allowed; allowed: atLeast <= atMost
+      "id: x\\nsteady: {window: 1s}"                      => bad.yaml:2: steady='window 1s, band 0.1, cv 0.25, max 60s' is not allowed; allowed: steady window 2-600 s, band in (0, 1], cv in (0, 10]; got 1 s, 0.1, 0.25
+      "id: x\\nsteady: {window: 10s, max: 5s}"            => bad.yaml:2: steady='window 10s, band 0.1, cv 0.25, max 5s' is not allowed; allowed: steady.max must be at least the window (10 s), got 5 s
+      "id: x\\nsteady: {windwo: 10s}"                     => bad.yaml:2: steady.windwo='windwo' is not allowed; allowed: window, band, cv, max
+      "id: x\\nsweep: {parameters: {variant: [host]}}\\nvariants: {disk: {faults: 5s kill primary}}" => bad.yaml:2: sweep.parameters.variant='host' is not allowed; allowed: a name under variants: disk
+      "id: x\\nvariants: {disk: {fault: 5s kill primary}}" => bad.yaml:2: variants.disk.fault='fault' is not allowed; allowed: properties, faults
       "id: x\\nrequires: [vmware]"                          => bad.yaml:2: requires='vmware' is not allowed; allowed: vsan, santricity, kubernetes, mongos
       "id: x\\nid: y"                                       => bad.yaml:2: id='id' is not allowed; allowed: each key once per mapping (first at line 1)
       "id: x\\nscales: {laptop: {threads: 2}}"              => SCALE:bad.yaml:2: scale='huge' is not allowed; allowed: laptop
@@ -141,6 +149,40 @@ class SpecReaderTest {
     } else {
       thrown.hasMessage(scale ? expected.substring("SCALE:".length()) : expected);
     }
+  }
+
+  @Test
+  void readsStudyShapesRunLengthAndNamedFaults() {
+    ExperimentSpec s = SpecReader.parse("v2.yaml", """
+        id: v2
+        clients: 4
+        threads: 128
+        warmup: 5s
+        steady: {window: 8s, band: 0.2, max: 90s}
+        sweep: {mode: zipped, parameters: {topology: [rs=1, rs=3], variant: [host, disk]}}
+        variants:
+          host: {faults: "120s kill primary"}
+          disk: {properties: {mongodb.durability: durable}, faults: "60s pause primary"}
+        cluster: {type: uri, uris: {rs=1: "mongodb://a/ycsb", rs=3: "mongodb://b/ycsb"}}
+        references:
+          - {parameters: {topology: rs=1}, metric: interruption, operation: UPDATE, transfers: {direction: up, atLeast: 50}, against: {topology: rs=3}}
+          - {parameters: {topology: rs=3}, metric: throughput, transfers: {platform: "the paper's hosts"}}
+          - {parameters: {}, metric: throughput, transfers: {direction: flat, within: 20}, against: {experiment: D1-workload-a}}
+        """, null);
+    assertThat(s.threads()).isEqualTo(128);
+    assertThat(s.untilSteady()).contains(new UntilSteady(new SteadyRule(8, 0.2, 0.25),
+        Duration.ofSeconds(90)));
+    assertThat(s.variants()).containsOnlyKeys("host", "disk");
+    assertThat(s.variants().get("disk").properties()).containsEntry("mongodb.durability", "durable");
+    assertThat(s.variants().get("host").faults().orElseThrow().entries()).hasSize(1);
+    assertThat(s.cluster().uriFor(Topology.parse("rs=3"))).contains("mongodb://b/ycsb");
+    Reference interruption = s.references().get(0);
+    assertThat(interruption.value()).isEmpty();
+    assertThat(interruption.transfer()).isEqualTo(Transfer.Shape.up(50, Double.POSITIVE_INFINITY));
+    assertThat(interruption.against()).containsEntry("topology", "rs=3");
+    assertThat(s.references().get(1).transfer()).isEqualTo(new Transfer.PlatformOnly("the paper's hosts"));
+    assertThat(s.references().get(2).transfer()).isEqualTo(Transfer.Shape.flat(20));
+    assertThat(s.references().get(2).againstExperiment()).contains("D1-workload-a");
   }
 
   @Test

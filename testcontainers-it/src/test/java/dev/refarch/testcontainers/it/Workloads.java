@@ -34,14 +34,18 @@ final class Workloads {
   }
 
   /**
-   * Asserts that the trial completed, loaded every record and ran every given operation type
-   * without an error or an unreachable server.
+   * Asserts that the trial completed, loaded records and ran every given operation type without
+   * an error or an unreachable server. The merged summary counts the clients' common measured
+   * window — whole intervals only, so a load longer than one interval leaves out its partial
+   * first and last — hence at most every record; that every record arrived is the collection's
+   * count, which the tests that need it read.
    */
   static void assertCompleted(TrialResult r, String... operations) {
     assertThat(r.failures()).as("failures").isEmpty();
     Summary load = r.summary(Phase.LOAD).orElseThrow();
     OperationSummary insert = load.operation("INSERT").orElseThrow();
-    assertThat(insert.total()).isEqualTo(RECORDS);
+    assertThat(insert.total()).as("inserts in the load's measured window").isPositive()
+        .isLessThanOrEqualTo(RECORDS);
     Summary run = r.summary(Phase.RUN).orElseThrow();
     for (String op : operations) {
       OperationSummary s = run.operation(op).orElseThrow(() -> new AssertionError(op

@@ -56,6 +56,8 @@ public final class MeasurementSession {
   private long warmupOperations;
   private final Timeline timeline;
   private final WarmupGate warmup;
+  /** Set by the first measured operation of any thread. */
+  final MeasuringMark measuring;
   private final long baseNanos;
   private final long baseEpochMs;
   private final HdrLog log;
@@ -85,6 +87,7 @@ public final class MeasurementSession {
     this.intervalStartMs = baseEpochMs;
     this.timeline = new Timeline(settings.timelineResolutionMs());
     this.warmup = new WarmupGate(settings.warmup());
+    this.measuring = new MeasuringMark(settings.dir());
     this.log = new HdrLog(settings.dir().resolve(HdrLog.FILE), baseEpochMs,
         "ycsb-mongo-refarch client measurements, pid " + ProcessHandle.current().pid());
     this.writer = new IntervalWriter(this, settings.histogramIntervalMs());

@@ -39,6 +39,7 @@ public final class ThreadMeter {
   private final long[] metricSums;
   private final long[] metricMax;
   private boolean lastWarm;
+  private boolean measuringMarked;
   private boolean lastSuccess;
   private final long[][] counts;
   private final long[][] measured;
@@ -97,6 +98,10 @@ public final class ThreadMeter {
       warmupOperations++;
     } else {
       measured[op][s]++;
+      if (!measuringMarked) {
+        session.measuring.set();
+        measuringMarked = true;
+      }
     }
     if (end >= bucketEndNanos || end < bucketStartNanos) {
       rollBucket(end);

@@ -89,6 +89,12 @@ public final class SantricityFaultInjector implements FaultInjector, AutoCloseab
     this.clock = Objects.requireNonNull(clock);
   }
 
+  /** An injector with a trial's settings, as a fault schedule asks of the one ServiceLoader made. */
+  @Override
+  public FaultInjector configure(Map<String, String> settings) {
+    return new SantricityFaultInjector(settings, environment, clock);
+  }
+
   public SantricityFaultInjector addListener(ProgressListener listener) {
     listeners.add(Objects.requireNonNull(listener));
     return this;

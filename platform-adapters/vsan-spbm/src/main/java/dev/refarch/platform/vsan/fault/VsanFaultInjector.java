@@ -60,6 +60,12 @@ public final class VsanFaultInjector implements FaultInjector {
     this.env = Map.copyOf(env);
   }
 
+  /** An injector with a trial's settings, as a fault schedule asks of the one ServiceLoader made. */
+  @Override
+  public dev.refarch.platform.spi.FaultInjector configure(Map<String, String> settings) {
+    return new VsanFaultInjector(settings, env);
+  }
+
   @Override
   public String name() {
     return "vsan";

@@ -90,6 +90,12 @@ class VsanFaultInjectorTest {
   }
 
   @Test
+  void theServiceLoadersInstanceTakesATrialsSettingsWhenConfigured() {
+    var configured = new VsanFaultInjector(java.util.Map.of(), vc.env()).configure(vc.settings());
+    assertThat(configured.members()).contains(VM, HOST);
+  }
+
+  @Test
   void listsVmsThenHosts() {
     assertThat(faults.members()).containsExactly("DC0_C0_RP0_VM0", "DC0_C0_RP0_VM1",
         "DC0_C0_H0", "DC0_C0_H1", "DC0_C0_H2", "DC0_C0_H3", "DC0_H0");

@@ -1,0 +1,47 @@
+package dev.refarch.experiments.report;
+
+import java.util.Locale;
+
+/**
+ * The SLO-search section of {@code report.html}: per planned point, each probe (target, measured
+ * throughput, the latency judged, met or not, steady or not), the bracket the search ended with,
+ * and the answer — the highest throughput that met the objective — or why there is none.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class SloSection {
+
+  private SloSection() {
+  }
+
+  static void write(Html h, ExperimentResults r) {
+    if (r.plan().slo().isEmpty()) {
+      return;
+    }
+    Plan.Slo slo = r.plan().slo().get();
+    h.raw("<section id=\"slo\">\n").element("h2", "", "SLO search: highest throughput with "
+        + slo.metric().label() + " of " + slo.operation() + " ≤ " + Labels.fixed(slo.boundMs(), 3)
+        + " ms");
+    if (r.sloSearches().isEmpty()) {
+      h.element("p", "note", "No search has finished yet: no slo-<trial>.json in the folder.");
+    }
+    for (SloSearchResult s : r.sloSearches()) {
+      h.element("h3", "", s.trial() + ": " + (s.answerOpsPerSecond().isPresent()
+          ? Labels.fixed(s.answerOpsPerSecond().getAsDouble(), 0) + " ops/s" : "no answer"));
+      h.element("p", "note", s.why() + String.format(Locale.ROOT,
+          "; the search ended between %s and %s ops/s.", Labels.fixed(s.lowOpsPerSecond(), 0),
+          Labels.fixed(s.highOpsPerSecond(), 0)));
+      h.table("slo-probes", "step", "trial", "target ops/s", "throughput ops/s",
+          slo.metric().label() + " ms", "met", "steady");
+      for (SloSearchResult.Probe p : s.probes()) {
+        h.row(p.met() ? "" : "missed", String.valueOf(p.step()), p.trial(),
+            p.targetOpsPerSecond().isPresent() ? Labels.fixed(p.targetOpsPerSecond().getAsDouble(), 0)
+                : "unthrottled", Labels.fixed(p.throughput(), 1),
+            p.latencyMs().isPresent() ? Labels.fixed(p.latencyMs().getAsDouble(), 3) : "n/a",
+            p.met() ? "yes" : "no", p.steady().map(b -> b ? "yes" : "no").orElse("n/a"));
+      }
+      h.endTable();
+    }
+    h.raw("</section>\n");
+  }
+}

@@ -1,0 +1,104 @@
+package dev.refarch.experiments.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.experiments.exec.ExperimentRunner;
+import dev.refarch.experiments.exec.Progress;
+import dev.refarch.experiments.faults.FaultSchedule;
+import dev.refarch.experiments.report.ExperimentReport;
+import dev.refarch.experiments.report.Verdict;
+import dev.refarch.experiments.report.VerdictSummary;
+import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.experiments.spec.SteadyRule;
+import dev.refarch.experiments.spec.UntilSteady;
+import dev.refarch.experiments.spec.Variant;
+import dev.refarch.platform.santricity.testdouble.SantricityTestDouble;
+import dev.refarch.platform.santricity.testdouble.SantricityTestDouble.Flavor;
+import dev.refarch.ycsb.measure.Warmup;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The E-Series studies at laptop scale, run whole against the SANtricity test double (no
+ * simulator of the array exists) and a local {@code mongod}: the hook builds the pools, volumes
+ * and SSD cache of each variant on the double, the fault schedule fails a drive through it, the
+ * trials complete, and every reference says that these numbers do not reflect the array.
+ * Shortened for CI as {@link CatalogIT} is.
+ */
+class PlatformStudiesIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private SantricityTestDouble array;
+  private Path passwordFile;
+
+  @BeforeEach
+  void startArray(@TempDir Path dir) throws Exception {
+    array = SantricityTestDouble.start(Flavor.V12_0X);
+    passwordFile = dir.resolve("santricity-password");
+    Files.writeString(passwordFile, SantricityTestDouble.PASSWORD);
+  }
+
+  @AfterEach
+  void stopArray() {
+    array.close();
+  }
+
+  private ExperimentSpec shortened(String study) {
+    ExperimentSpec spec = Catalog.resolve(study, "laptop").get(0);
+    ExperimentSpec.Builder b = spec.toBuilder().property("recordcount", "1000")
+        .property("santricity.url", array.url())
+        .property("santricity.passwordFile", passwordFile.toString())
+        .property("santricity.fault.pollMillis", "100");
+    b.warmup(Warmup.none());
+    if (spec.untilSteady().isPresent()) {
+      b.untilSteady(new UntilSteady(new SteadyRule(2, 1.0, 10.0),
+          Duration.ofSeconds(2)));
+    }
+    spec.variants().forEach((name, v) -> b.variant(name, new Variant(v.properties(),
+        v.faults().map(f -> FaultSchedule.parse("2s santricity:fail-drive pool:mongo_ssd_ddp")))));
+    if (study.equals("C4")) {
+      b.property("maxexecutiontime", "6");
+    }
+    return b.build();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"C1", "C2", "C4"})
+  void aStudyRunsItsHooksAgainstTheTestDoubleAndSaysItsNumbersAreNotTheArrays(String study,
+      @TempDir Path results) throws Exception {
+    ExperimentSpec spec = shortened(study);
+    ExperimentRunner.Outcome outcome = new ExperimentRunner(results,
+        new Progress(System.out, false)).run(spec, false);
+
+    assertThat(outcome.skipped()).isEmpty();
+    assertThat(outcome.trials()).isNotEmpty().allSatisfy(t ->
+        assertThat(t.status()).as(t.id() + ": " + t.detail()).isEqualTo("completed"));
+    Path first = outcome.folder().resolve(outcome.trials().get(0).id());
+    JsonNode trial = JSON.readTree(first.resolve("trial.json").toFile());
+    assertThat(trial.get("platformState").get("santricity").get("pool.name").asText())
+        .startsWith("mongo_");
+    if (study.equals("C4")) {
+      assertThat(trial.get("faults").get(0).get("action").asText())
+          .isEqualTo("fail-drive");
+      assertThat(trial.get("faults").get(0).has("failure")).isFalse();
+    }
+    ExperimentReport.write(outcome.folder());
+    List<VerdictSummary.Row> rows = VerdictSummary.rows(outcome.folder(), Optional.empty());
+    assertThat(rows).isNotEmpty().allSatisfy(r -> {
+      assertThat(r.verdict().kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
+      assertThat(r.verdict().reason()).contains("SANtricity test double")
+          .contains("do not reflect the array");
+    });
+  }
+}

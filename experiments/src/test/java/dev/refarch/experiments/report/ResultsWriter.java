@@ -1,0 +1,98 @@
+package dev.refarch.experiments.report;
+
+import dev.refarch.experiments.plan.PlanJson;
+import dev.refarch.experiments.results.SteadyState;
+import dev.refarch.experiments.results.TrialJson;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.platform.spi.Phase;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.ycsb.measure.LatencyStats;
+import dev.refarch.ycsb.measure.MetricStats;
+import dev.refarch.ycsb.measure.OperationSummary;
+import dev.refarch.ycsb.measure.Summary;
+import dev.refarch.ycsb.measure.Warmup;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Writes results folders through the runner's own writers — {@code plan.json} from a spec,
+ * {@code trial.json} from a {@link TrialResult} — with figures chosen here, so that report tests
+ * know every number and every fact a verdict reads (steadiness, clients, cores, CPU, samples).
+ */
+final class ResultsWriter {
+
+  static final long T0 = 1_700_000_000_000L;
+
+  private final Path root;
+
+  ResultsWriter(Path root) {
+    this.root = root;
+  }
+
+  /** Writes the plan of {@code spec}; returns the experiment's folder. */
+  Path plan(ExperimentSpec spec) {
+    Path dir = root.resolve(spec.id());
+    write(dir.resolve("plan.json"), PlanJson.render(dev.refarch.experiments.plan.Plan.of(spec,
+        spec.properties())));
+    return dir;
+  }
+
+  /**
+   * A completed trial of one client on 2 cores (its CPU a tenth of theirs) whose run measured
+   * {@code reads} READ operations per second of 1 ms each for 20 s.
+   */
+  Path trial(String experiment, String id, double reads, boolean steady, String target) {
+    return trial(experiment, id, read(reads, 20), steady, target);
+  }
+
+  Path trial(String experiment, String id, OperationSummary op, boolean steady, String target) {
+    Summary summary = new Summary(T0, T0 + 5_000, T0 + 25_000, Warmup.seconds(5), 100, List.of(op),
+        List.of());
+    SteadyState s = new SteadyState(steady, steady ? T0 + 5_000 : 0, steady ? op.throughput() : 0,
+        10, 0.1, 0.25, 20, steady);
+    TrialResult.PhaseResult run = new TrialResult.PhaseResult(Phase.RUN,
+        List.of(new TrialResult.ClientRecord("run-0", 0, "exit code 0", true, OptionalDouble.of(6.0))),
+        Optional.of(summary), Optional.of(s), T0 - 2_000, T0 + 28_000);
+    Path dir = root.resolve(experiment).resolve(id);
+    TrialResult r = new TrialResult(experiment, id, List.of(), T0 - 5_000, T0 + 30_000,
+        Map.of(Phase.RUN, run), PlatformState.empty(), Map.of(), 6.0, 0.5, dir, List.of(),
+        Optional.empty(), new TrialResult.Host(2, 1.0, 1.0));
+    write(dir.resolve("trial.json"), TrialJson.render(r, Map.of("clients", "1", "threads", "8",
+        "target", target)));
+    return dir;
+  }
+
+  /** READ at {@code opsPerSecond} over {@code seconds}, every operation 1 ms. */
+  static OperationSummary read(double opsPerSecond, int seconds) {
+    long n = Math.round(opsPerSecond * seconds);
+    return new OperationSummary("READ", Map.of("OK", n), opsPerSecond,
+        new LatencyStats(n, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000), Optional.empty());
+  }
+
+  /** SCAN at {@code opsPerSecond}, each returning {@code documents} documents of 2 KB. */
+  static OperationSummary scan(double opsPerSecond, long documents) {
+    OperationSummary r = read(opsPerSecond, 20);
+    long n = r.total();
+    return new OperationSummary("SCAN", r.counts(), opsPerSecond, r.serviceTime(), Optional.empty(),
+        Map.of("documents", new MetricStats(n, n * documents, documents, documents, documents,
+            documents, documents, documents, documents, documents),
+            "bytes", new MetricStats(n, n * documents * 2048, documents * 2048.0, 0, 0, 0, 0, 0, 0,
+                documents * 2048)));
+  }
+
+  static void write(Path file, String text) {
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
