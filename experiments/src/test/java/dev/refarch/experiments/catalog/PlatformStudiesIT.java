@@ -59,7 +59,10 @@ class PlatformStudiesIT {
     ExperimentSpec.Builder b = spec.toBuilder().property("recordcount", "1000")
         .property("santricity.url", array.url())
         .property("santricity.passwordFile", passwordFile.toString())
-        .property("santricity.fault.pollMillis", "100");
+        .property("santricity.fault.pollMillis", "100")
+        // the double answers "initializing" to a new volume's first read, as an array does for
+        // hours; at the default 30 s between polls each trial would wait 30 s for it
+        .property("santricity.volume.initPollMillis", "100");
     b.warmup(Warmup.none());
     if (spec.untilSteady().isPresent()) {
       b.untilSteady(new UntilSteady(new SteadyRule(2, 1.0, 10.0),
