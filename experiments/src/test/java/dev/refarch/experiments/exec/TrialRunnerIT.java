@@ -82,10 +82,13 @@ class TrialRunnerIT {
         run.get("endEpochMs").asLong())).isPositive().isLessThan(19_000);
     assertThat(run.get("measuredFromEpochMs").asLong() % 1000).isZero();
     assertThat(trial.get("host").get("cores").asInt()).isPositive();
-    assertThat(trial.get("phases").get("load").get("summary").get("operations").get("INSERT")
-        .get("counts").get("BATCHED_OK").asLong()
-        + trial.get("phases").get("load").get("summary").get("operations").get("INSERT")
-        .get("counts").get("OK").asLong()).isEqualTo(2000);
+    // the load's summary, too, counts the clients' common measured window (whole intervals): at
+    // most every record (a loaded machine gave 862 of 2000); the collection's count below says
+    // every record arrived
+    JsonNode inserts = trial.get("phases").get("load").get("summary").get("operations")
+        .get("INSERT").get("counts");
+    assertThat(inserts.get("BATCHED_OK").asLong() + inserts.get("OK").asLong()).isPositive()
+        .isLessThanOrEqualTo(2000);
     assertThat(trial.get("phases").get("run").get("steadyState").has("reached")).isTrue();
     assertThat(trial.get("platformState").get("recording").get("restored").asText()).isEqualTo("true");
     assertThat(trial.get("platformState").get("local").get("topology").asText()).isEqualTo("rs=1");
