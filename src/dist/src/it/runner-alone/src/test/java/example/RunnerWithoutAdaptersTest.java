@@ -25,6 +25,16 @@ class RunnerWithoutAdaptersTest {
   }
 
   @Test
+  void readsEveryStudyAndNamesTheAdapterAPlatformStudyNeeds() {
+    List<ExperimentSpec> all = Catalog.resolve(Catalog.ALL, "laptop");
+    assertTrue(all.size() >= 20, "studies read: " + all.size());
+    all.forEach(spec -> Plan.of(spec, Map.of()));
+    Plan a3 = Plan.of(Catalog.resolve("A3", "laptop").get(0), Map.of());
+    String reason = a3.skipped().orElseThrow();
+    assertTrue(reason.contains("dev.refarch:platform-vsan-spbm"), reason);
+  }
+
+  @Test
   void findsNoAdapterAndSaysWhatKubernetesNeeds() {
     assertFalse(KubernetesSupport.available());
     assertFalse(Extensions.provisioners().containsKey("kubernetes"));
