@@ -1,6 +1,7 @@
 package dev.refarch.experiments.cli;
 
-import dev.refarch.platform.kubernetes.local.LocalKubernetes;
+import dev.refarch.experiments.exec.KubernetesBridge;
+import dev.refarch.experiments.exec.KubernetesSupport;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.RunningCluster;
@@ -67,19 +68,19 @@ final class ClusterCommand implements Callable<Integer> {
   }
 
   private int kubernetes() {
+    KubernetesSupport.require("--kind", "kubernetes-local");
     switch (action) {
       case "up" -> {
-        LocalKubernetes k8s = LocalKubernetes.up();
-        System.out.println("up: kubernetes-local; KUBECONFIG=" + k8s.kubeconfig());
+        System.out.println("up: kubernetes-local; KUBECONFIG=" + KubernetesBridge.localUp());
         System.out.println("use with: refarch run <study> --cluster kubernetes-local;"
             + " stop with: refarch cluster down --kind kubernetes-local");
       }
       case "down" -> {
-        LocalKubernetes.down();
+        KubernetesBridge.localDown();
         System.out.println("down: kubernetes-local");
       }
-      case "status" -> System.out.println("kubernetes-local: " + (LocalKubernetes.running()
-          ? "up, KUBECONFIG=" + LocalKubernetes.stateDir().resolve("admin.kubeconfig") : "down"));
+      case "status" -> System.out.println("kubernetes-local: " + KubernetesBridge.localStatus()
+          .map(kubeconfig -> "up, KUBECONFIG=" + kubeconfig).orElse("down"));
       default -> {
         System.err.println("cluster action '" + action + "' is not allowed; allowed: up, down,"
             + " status");

@@ -2,13 +2,14 @@ package dev.refarch.experiments.cli;
 
 import dev.refarch.experiments.catalog.Catalog;
 import dev.refarch.experiments.exec.ExperimentRunner;
+import dev.refarch.experiments.exec.KubernetesBridge;
+import dev.refarch.experiments.exec.KubernetesSupport;
 import dev.refarch.experiments.exec.Progress;
 import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.report.VerdictSummary;
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SpecReader;
-import dev.refarch.platform.kubernetes.local.LocalKubernetes;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
@@ -151,7 +152,8 @@ final class RunCommand implements Callable<Integer> {
     Topology topology = colon < 0 ? current.topology() : Topology.parse(text.substring(colon + 1));
     if (type.equals("kubernetes-local")) {
       Map<String, String> settings = new LinkedHashMap<>(current.settings());
-      settings.putAll(LocalKubernetes.up().settings());
+      KubernetesSupport.require("--cluster", text);
+      settings.putAll(KubernetesBridge.localClusterSettings());
       return new ClusterSpec("kubernetes", topology, Optional.empty(), settings);
     }
     if (!type.equals("uri") && Extensions.provisioners().containsKey(type)) {

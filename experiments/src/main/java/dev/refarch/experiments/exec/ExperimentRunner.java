@@ -8,7 +8,6 @@ import dev.refarch.experiments.plan.PlannedTrial;
 import dev.refarch.experiments.results.StoredTrial;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.experiments.spec.ExperimentSpec;
-import dev.refarch.platform.kubernetes.KubernetesCluster;
 import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.RunningCluster;
@@ -68,8 +67,10 @@ public final class ExperimentRunner {
    * inside it); all others fork local client JVMs.
    */
   private TrialRunner runnerFor(RunningCluster cluster) {
-    return cluster instanceof KubernetesCluster k
-        ? localRunner.withClients(new KubernetesClients(k.client(), k.settings())) : localRunner;
+    if (!KubernetesSupport.available()) {
+      return localRunner; // no Kubernetes adapter: no kubernetes cluster can have been started
+    }
+    return KubernetesBridge.clientsFor(cluster).map(localRunner::withClients).orElse(localRunner);
   }
 
   /**
@@ -170,6 +171,7 @@ public final class ExperimentRunner {
     Map<String, String> settings = Plan.clusterSettings(spec);
     if (spec.cluster().type().equals("kubernetes")) {
       // its clients run as Jobs: a missing client image must fail before any pod exists
+      KubernetesSupport.require("cluster.type", "kubernetes");
       KubernetesClients.validate(settings);
     }
     ClusterProvisioner p = Extensions.provisioner(spec.cluster().type());

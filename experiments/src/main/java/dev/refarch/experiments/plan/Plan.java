@@ -88,6 +88,13 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
         missing.add(how);
       }
     }
+    Map<String, String> hooks = Extensions.hooks();
+    for (String hook : spec.hooks()) {
+      if (!hooks.containsKey(hook)) {
+        missing.add("the '" + hook + "' hook (add " + ExperimentSpec.adapterOf(hook)
+            .orElse("the adapter that provides it") + " to the class path)");
+      }
+    }
     return missing.isEmpty() ? Optional.empty()
         : Optional.of("needs a platform that is not configured: " + String.join("; ", missing));
   }
@@ -144,8 +151,9 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
               + "' action (it has: " + String.join(", ", new java.util.TreeSet<>(actions)) + ")");
         }
       } catch (RuntimeException notFound) {
-        return Optional.of("no '" + injector + "' fault injector on the class path: "
-            + notFound.getMessage());
+        return Optional.of("no '" + injector + "' fault injector on the class path ("
+            + ExperimentSpec.adapterOf(injector).map(a -> "add " + a + "; ").orElse("")
+            + notFound.getMessage() + ")");
       }
     }
     return Optional.empty();

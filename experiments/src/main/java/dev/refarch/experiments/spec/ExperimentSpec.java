@@ -68,6 +68,21 @@ public record ExperimentSpec(String id, String title, String study, String sourc
   public static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]+");
   /** Platforms a study may require. */
   public static final List<String> PLATFORMS = List.of("vsan", "santricity", "kubernetes", "mongos");
+  /**
+   * The artifact that brings a platform's hooks and fault injectors, by the name's platform
+   * prefix ({@code vsan-spbm}, {@code santricity}, {@code kubernetes-pvc}). The runner depends on
+   * no adapter, so a spec may name a hook whose adapter is absent; its plan then says which
+   * artifact to add instead of failing to parse.
+   */
+  private static final Map<String, String> ADAPTERS = Map.of("vsan", "platform-vsan-spbm",
+      "santricity", "platform-santricity", "kubernetes", "platform-kubernetes-pvc");
+
+  /** The adapter artifact that provides hook or fault injector {@code name}, if a platform's. */
+  public static Optional<String> adapterOf(String name) {
+    int dash = name.indexOf('-');
+    return Optional.ofNullable(ADAPTERS.get(dash < 0 ? name : name.substring(0, dash)))
+        .map(a -> "dev.refarch:" + a);
+  }
 
   public ExperimentSpec {
     if (id == null || !ID.matcher(id).matches()) {
