@@ -87,6 +87,53 @@ final class Charts {
     return chart;
   }
 
+  /**
+   * An empty chart over categories: bars side by side per category, or lines with every series
+   * drawn at the same x positions (the papers draw swept values — 32, 64, 128 threads — evenly
+   * spaced, whatever their numeric distance). A {@code null} value leaves a gap.
+   */
+  static CategoryChart category(String title, String xTitle, String yTitle, boolean bars) {
+    if (!bars) {
+      return lines(title, xTitle, yTitle);
+    }
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    style(chart.getStyler());
+    chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Bar);
+    chart.getStyler().setOverlapped(false);
+    chart.getStyler().setAvailableSpaceFill(0.7);
+    // each bar's value inside its top, dark on light bars and light on dark ones, in the
+    // tables' three significant digits (the axis too)
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setLabelsPosition(1.0);
+    chart.getStyler().setLabelsFontColorAutomaticEnabled(true);
+    chart.getStyler().setLabelsFont(chart.getStyler().getAxisTickLabelsFont());
+    chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> Labels.significant(v, 3));
+    chart.getStyler().setYAxisMin(0.0);
+    return chart;
+  }
+
+  /**
+   * The series' colour by its index among the chart's series: the palette's, or a light tint of
+   * it for a companion series (the p99 beside a p50: dashed as a line, light as a bar).
+   */
+  static void colour(CategoryChart chart, CategorySeries series, int index, boolean companion) {
+    Color c = COLORS[index % COLORS.length];
+    Color tint = companion ? new Color((c.getRed() + 2 * 255) / 3, (c.getGreen() + 2 * 255) / 3,
+        (c.getBlue() + 2 * 255) / 3) : c;
+    if (chart.getStyler().getDefaultSeriesRenderStyle()
+        == CategorySeries.CategorySeriesRenderStyle.Bar) {
+      series.setFillColor(tint);
+      series.setLineColor(c);
+    } else {
+      series.setLineColor(c);
+      series.setMarkerColor(c);
+      if (companion) {
+        dashed(series);
+      }
+    }
+  }
+
   /** Fault windows: light. */
   static final Color WINDOW = new Color(220, 50, 47, 45);
   /** Client-observed interruptions inside them: darker. */
@@ -106,6 +153,17 @@ final class Charts {
     series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
     series.setMarker(SeriesMarkers.DIAMOND);
     series.setMarkerColor(new Color(220, 50, 47));
+  }
+
+  /**
+   * Shows each bar's value inside its top only when every bar is tall enough to hold it: a bar
+   * under a tenth of the tallest would spill its label over the axis.
+   */
+  static void barLabels(CategoryChart chart) {
+    java.util.DoubleSummaryStatistics v = chart.getSeriesMap().values().stream()
+        .flatMap(s -> s.getYData().stream()).filter(java.util.Objects::nonNull)
+        .mapToDouble(Number::doubleValue).summaryStatistics();
+    chart.getStyler().setLabelsVisible(v.getCount() > 0 && v.getMin() >= v.getMax() / 10);
   }
 
   /** Tilts category labels that would not fit side by side. */

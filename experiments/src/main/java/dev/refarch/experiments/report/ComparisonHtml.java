@@ -34,10 +34,10 @@ final class ComparisonHtml {
     h.element("dt", "", "B").element("dd", "", describe(b));
     h.element("dt", "", "delta").element("dd", "", "B − A in the figure's unit, and relative to"
         + " A in percent; every figure is the median of a point's completed repetitions");
-    h.raw("</dl>\n<section id=\"charts\">\n").element("h2", "", "Charts");
+    h.raw("</dl>\n").section("charts", "Charts");
     throughputChart(a, b, rows).ifPresent(h::figure);
     changeChart(rows).ifPresent(h::figure);
-    h.raw("</section>\n<section id=\"figures\">\n").element("h2", "", "Figures");
+    h.endSection().section("figures", "Figures");
     List<String> parameters = ComparisonFormats.parameterColumns(a, b);
     List<String> headers = new ArrayList<>(parameters);
     headers.addAll(List.of("operation", "metric", "A", "B", "delta", "delta %", "repetitions A/B"));
@@ -57,7 +57,7 @@ final class ComparisonHtml {
     h.endTable();
     only(h, "Only in A", Comparison.onlyIn(a.results(), b.results()));
     only(h, "Only in B", Comparison.onlyIn(b.results(), a.results()));
-    h.raw("</section>\n");
+    h.endSection();
     return h.raw(Page.close("Generated from the results folders " + a.label() + "/ and "
         + b.label() + "/ only; comparison.json and comparison.csv beside this page hold every"
         + " metric.")).toString();

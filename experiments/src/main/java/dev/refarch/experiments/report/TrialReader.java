@@ -94,7 +94,8 @@ final class TrialReader {
         steady.path("measuredSeconds").asDouble(p.path("summary").path("measuredSeconds").asDouble()),
         steady.path("stoppedWhenSteady").asBoolean(false),
         root.path("parameters").path("clients").asInt(0),
-        root.path("parameters").path("threads").asInt(0), cores, share, samples);
+        root.path("parameters").path("threads").asInt(0), cores, share, samples,
+        root.path("startedEpochMs").asLong(0));
   }
 
   /** The plan's parameters, plus the runner's {@code target} for SLO-search trials. */
@@ -108,7 +109,7 @@ final class TrialReader {
   }
 
   /** {@code 500.0} as {@code 500}: targets are written as doubles but planned as integers. */
-  private static String plain(String number) {
+  static String plain(String number) {
     try {
       return new BigDecimal(number).stripTrailingZeros().toPlainString();
     } catch (NumberFormatException e) {
