@@ -178,8 +178,23 @@ final class Charts {
         new float[] {6f, 4f}, 0f));
   }
 
+  /**
+   * Legend entries side by side when they fit the chart's width, else one per line: XChart
+   * cuts a horizontal legend off at the chart's edges.
+   */
+  private static void fitLegend(Chart<?, ?> chart) {
+    if (chart.getStyler() instanceof AxesChartStyler styler && styler.isLegendVisible()) {
+      int chars = chart.getSeriesMap().keySet().stream().mapToInt(k -> k.length() + 6).sum();
+      // about 6 px per character of the legend's font, 40 px for each entry's symbol
+      if (chars * 6 + 40 * chart.getSeriesMap().size() > WIDTH - 40) {
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
+      }
+    }
+  }
+
   /** The chart as PNG. */
   static ChartImage png(String id, String title, String caption, Chart<?, ?> chart) {
+    fitLegend(chart);
     try {
       return new ChartImage(id, title, caption,
           BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));

@@ -59,7 +59,7 @@ final class ReportHtml {
     meta(h, "scale", plan.scale());
     meta(h, "sweep", plan.sweep().mode() + " over " + String.join(", ", plan.sweep().parameters())
         + r.xParameter().map(x -> "; charts against " + x).orElse(""));
-    meta(h, "baseline", Labels.parameters(plan.baseline()));
+    meta(h, "baseline", plan.baseline().isEmpty() ? "" : Labels.parameters(plan.baseline()));
     meta(h, "trials", r.trials().size() + " planned: " + java.util.Arrays.stream(
         TrialRecord.Status.values()).map(s -> r.trials().stream().filter(t -> t.status() == s)
         .count() + " " + s.label()).collect(Collectors.joining(", "))

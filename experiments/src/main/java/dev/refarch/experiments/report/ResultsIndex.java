@@ -85,7 +85,9 @@ public final class ResultsIndex {
     Map<Verdict.Kind, Integer> verdicts = new EnumMap<>(Verdict.Kind.class);
     rows.forEach(r -> r.verdicts().forEach((k, n) -> verdicts.merge(k, n, Integer::sum)));
     h.raw("<dl class=\"meta\">\n");
-    h.element("dt", "", "folder").element("dd", "", root.toAbsolutePath().normalize().toString());
+    // the folder's name: the page lives in it, and a golden file cannot hold a machine's path
+    h.element("dt", "", "folder").element("dd", "", String.valueOf(root.toAbsolutePath()
+        .normalize().getFileName()));
     h.element("dt", "", "experiments").element("dd", "", rows.size() + ": " + String.join(", ",
         byStatus.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().label()).toList()));
     h.element("dt", "", "verdicts").element("dd", "", verdictCounts(verdicts));

@@ -102,7 +102,9 @@ final class TrialReader {
   private static Map<String, String> parameters(Plan.PlannedTrial planned, JsonNode recorded) {
     Map<String, String> p = new LinkedHashMap<>(planned.parameters());
     String target = recorded.path("target").asText("none");
-    if (!p.containsKey("target") && !target.equals("none") && !target.isEmpty()) {
+    // a folder without a plan names each point by its trial, whatever its target
+    if (!p.containsKey("target") && !p.containsKey(UnplannedTrials.TRIAL)
+        && !target.equals("none") && !target.isEmpty()) {
       p.put("target", plain(target));
     }
     return p;

@@ -52,7 +52,7 @@ final class TrialSections {
     for (TrialRecord t : r.trials()) {
       TrialFacts f = t.facts();
       h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
-          Labels.parameters(t.parameters()), String.valueOf(t.repetition()), t.status().label(),
+          parameters(r.plan(), t), String.valueOf(t.repetition()), t.status().label(),
           t.value(Metric.OVERALL, Metric.THROUGHPUT).isPresent()
               ? Labels.figure(t.value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
                   Metric.THROUGHPUT) : "",
@@ -67,6 +67,20 @@ final class TrialSections {
     }
     h.endTable();
     h.endSection();
+  }
+
+  /**
+   * {@code workload=a threadcount=4 · rs=1 · 1 client × 4 threads}: the parameters, then the
+   * shape the plan gives the trial (for trials without a plan, the settings they differ in).
+   */
+  private static String parameters(Plan plan, TrialRecord t) {
+    String shape = plan.trials().stream()
+        .filter(p -> t.id().equals(p.id()) || t.id().startsWith(p.id() + "-slo"))
+        .map(Plan.PlannedTrial::shape).filter(s -> !s.isEmpty()).findFirst().orElse("");
+    String parameters = t.parameters().keySet().equals(java.util.Set.of(UnplannedTrials.TRIAL))
+        ? "" : Labels.parameters(t.parameters());
+    return parameters.isEmpty() || shape.isEmpty() ? parameters + shape
+        : parameters + " · " + shape;
   }
 
   /** The baseline point's first completed trial, else the first completed trial at all. */

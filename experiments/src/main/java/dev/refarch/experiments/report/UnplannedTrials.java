@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  * {@code TrialRunner} write when called from a test or from code ({@code target/slo-results/slo/}
  * holds one folder per trial, each with {@code trial.json}, {@code run.hlog} and
  * {@code timeline.csv}, but no {@code plan.json}). Its trials are the folders in the order they
- * started; their parameters are the settings in which they differ (the target, threads, workload
- * proportions…), so a report can chart them against each other.
+ * started, each its own point: its one parameter is {@code trial}, its folder's name, so charts
+ * draw a bar per trial. The settings in which they differ (the target, threads, workload
+ * proportions…) are named in the sweep's description.
  *
  * <p>Stateless and thread-safe.
  */
@@ -31,6 +32,8 @@ final class UnplannedTrials {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Settings that differ between trials without being what was compared. */
   private static final Set<String> IGNORED = Set.of("phaseTimeout", "db", "hooks");
+  /** The one parameter of each trial: its folder's name. */
+  static final String TRIAL = "trial";
 
   private UnplannedTrials() {
   }
@@ -65,16 +68,15 @@ final class UnplannedTrials {
     List<String> varying = varying(settings);
     List<Plan.PlannedTrial> trials = new ArrayList<>();
     for (String id : ids) {
-      Map<String, String> parameters = new LinkedHashMap<>();
-      varying.forEach(k -> parameters.put(name(k),
-          TrialReader.plain(settings.get(id).getOrDefault(k, ""))));
-      trials.add(new Plan.PlannedTrial(id, parameters, 1));
+      trials.add(new Plan.PlannedTrial(id, Map.of(TRIAL, id), 1, differences(varying,
+          settings.get(id)), Optional.empty()));
     }
     String name = dir.toAbsolutePath().normalize().getFileName().toString();
     return new Plan(name, name + ": trials run without a plan", "",
         "trial folders written by SloTrial or the TrialRunner", "",
-        new Plan.Sweep("none (no plan.json: each trial folder as it ran)",
-            varying.stream().map(UnplannedTrials::name).toList()),
+        new Plan.Sweep("no plan.json: one point per trial folder" + (varying.isEmpty() ? ""
+            : " (they differ in " + String.join(", ", varying.stream().map(UnplannedTrials::name)
+                .toList()) + ")"), List.of(TRIAL)),
         Map.of(), trials, List.of(), Optional.empty());
   }
 
@@ -90,6 +92,12 @@ final class UnplannedTrials {
       }
     }
     return out;
+  }
+
+  /** {@code readproportion=0.5 target=200}: a trial's values of the settings that differ. */
+  private static String differences(List<String> varying, Map<String, String> settings) {
+    return String.join(" ", varying.stream().map(k -> name(k) + "="
+        + TrialReader.plain(settings.getOrDefault(k, ""))).toList());
   }
 
   /** {@code property.readproportion} as {@code readproportion}. */
