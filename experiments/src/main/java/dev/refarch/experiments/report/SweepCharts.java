@@ -58,6 +58,7 @@ final class SweepCharts {
       Charts.markers(chart.addSeries("highest within SLO", xs, marked));
     }
     Charts.fitLabels(chart.getStyler(), xs);
+    chart.getStyler().setOverlapped(!bars || onePerValue(results, Metric.OVERALL));
     if (bars) {
       Charts.barLabels(chart);
     }
@@ -86,12 +87,19 @@ final class SweepCharts {
     CategoryChart chart = Charts.category(title, x, "ms (service time)", bars);
     List<String> xs = results.xValues();
     int n = 0;
+    // one series per value (a zipped sweep): the p50 bar drawn inside its p99 bar, no gaps
+    boolean inside = bars && onePerValue(results, operation);
+    chart.getStyler().setOverlapped(!bars || inside);
     for (Map.Entry<Map<String, String>, List<Point>> s : results.series().entrySet()) {
       String samples = samples(s.getValue(), operation);
+      Optional<CategorySeries> p99 = inside ? line(chart, seriesName(s.getKey(), "p99" + samples),
+          xs, x, s.getValue(), operation, Metric.P99) : Optional.empty();
       Optional<CategorySeries> p50 = line(chart, seriesName(s.getKey(), "p50" + samples), xs, x,
           s.getValue(), operation, Metric.P50);
-      Optional<CategorySeries> p99 = line(chart, seriesName(s.getKey(), "p99" + samples), xs, x,
-          s.getValue(), operation, Metric.P99);
+      if (!inside) {
+        p99 = line(chart, seriesName(s.getKey(), "p99" + samples), xs, x, s.getValue(), operation,
+            Metric.P99);
+      }
       int colour = n;
       p50.ifPresent(c -> Charts.colour(chart, c, colour, false));
       p99.ifPresent(c -> Charts.colour(chart, c, colour, true));
@@ -102,12 +110,30 @@ final class SweepCharts {
       Charts.barLabels(chart);
     }
     return n > 0 ? Optional.of(Charts.png("latency-" + Html.id(operation), title,
-        "Median p50 (" + (bars ? "full bar" : "solid") + ") and p99 (" + (bars ? "light bar"
-            : "dashed") + ") service time of " + operation + " from the merged HDR histograms;"
+        "Median p50 (" + (inside ? "dark bar, inside" : bars ? "dark bar" : "solid")
+            + ") and p99 (" + (bars ? "light bar" : "dashed") + ") service time of " + operation
+            + " from the merged HDR histograms;"
             + " n in the legend: the measured " + operation + " operations behind each point's"
             + " percentiles (the fewest of any repetition), lowest to highest over the series. "
             + basis(results.points()), chart))
         : Optional.empty();
+  }
+
+  /**
+   * Whether no value of the x parameter has more than one series measuring {@code operation}
+   * there: then bars of different series can share a slot instead of leaving empty ones.
+   */
+  static boolean onePerValue(ExperimentResults results, String operation) {
+    String x = results.xParameter().orElseThrow();
+    for (String value : results.xValues()) {
+      long measured = results.series().values().stream().filter(points -> points.stream()
+          .anyMatch(p -> value.equals(p.parameters().get(x))
+              && p.stat(operation, Metric.THROUGHPUT).isPresent())).count();
+      if (measured > 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** {@code Throughput against threadcount}. */
