@@ -70,15 +70,21 @@ final class Charts {
     styler.setYAxisDecimalPattern("#,##0.###");
   }
 
+  /** An empty chart over categories with the report's look, drawn as bars unless told. */
+  static CategoryChart categories(String title, String xTitle, String yTitle) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    style(chart.getStyler());
+    return chart;
+  }
+
   /**
    * An empty line chart over categories, every series drawn at the same x positions: the papers
    * draw swept values (32, 64, 128 threads; on/off) evenly spaced, whatever their numeric
    * distance. A {@code null} value leaves a gap.
    */
   static CategoryChart lines(String title, String xTitle, String yTitle) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-    style(chart.getStyler());
+    CategoryChart chart = categories(title, xTitle, yTitle);
     chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
     chart.getStyler().setOverlapped(true);
     chart.getStyler().setMarkerSize(7);
@@ -96,9 +102,7 @@ final class Charts {
     if (!bars) {
       return lines(title, xTitle, yTitle);
     }
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-    style(chart.getStyler());
+    CategoryChart chart = categories(title, xTitle, yTitle);
     chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Bar);
     chart.getStyler().setOverlapped(false);
     chart.getStyler().setAvailableSpaceFill(0.7);

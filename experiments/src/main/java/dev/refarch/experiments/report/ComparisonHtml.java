@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 
 /**
  * Writes {@code comparison.html}: both sides' headers, a chart of overall throughput per set of
@@ -133,9 +132,7 @@ final class ComparisonHtml {
 
   private static CategoryChart bars(String title, String yTitle, List<String> labels,
       Map<String, String> example) {
-    CategoryChart chart = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
-        .title(title).xAxisTitle(String.join(" / ", example.keySet())).yAxisTitle(yTitle).build();
-    Charts.style(chart.getStyler());
+    CategoryChart chart = Charts.categories(title, String.join(" / ", example.keySet()), yTitle);
     Charts.fitLabels(chart.getStyler(), labels);
     return chart;
   }

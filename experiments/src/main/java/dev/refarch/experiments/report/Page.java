@@ -83,7 +83,7 @@ final class Page {
       p.note { color: #555; }
       #report-errors { color: #fff; background: #b00020; padding: 0.5em; }
       span.note { color: #555; font-size: 0.9em; }
-      span.date { white-space: nowrap; } /* also any figure that must not break */
+      span.nowrap { white-space: nowrap; }
       span.badge { display: inline-block; padding: 0.1em 0.6em; border-radius: 0.8em; font-weight: bold; white-space: nowrap; }
       .status-complete { background: #e3f4e8; color: #176d2c; } .status-partial { background: #fdf0d5; color: #8a5a00; }
       .status-failed { background: #fbe3e3; color: #8a1c1c; } .status-not-run, .status-skipped { background: #eee; color: #555; }

@@ -33,8 +33,8 @@ public final class ResultsIndex {
 
   public static final String FILE = "index.html";
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'",
-      Locale.ROOT).withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter DATE = DateTimeFormatter
+      .ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   private ResultsIndex() {
   }
@@ -116,7 +116,7 @@ public final class ResultsIndex {
           .normalize().relativize(report.toAbsolutePath().normalize()).toString()
           .replace('\\', '/')) + "\">" + name + "</a>" : name;
       String status = r.status().label();
-      h.rowMarkup("", link + note(r.note()), "<span class=\"date\">" + Html.escape(r.date())
+      h.rowMarkup("", link + note(r.note()), "<span class=\"nowrap\">" + Html.escape(r.date())
               + "</span>", "<span class=\"badge status-" + status.replace(' ', '-') + "\">"
               + status + "</span>", trials(r), r.best().map(p ->
               "<b>" + Labels.figure(p.median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
@@ -137,7 +137,7 @@ public final class ResultsIndex {
     List<String> out = new ArrayList<>();
     for (String op : p.operations()) {
       if (!op.equals(Metric.OVERALL) && p.median(op, Metric.P99).isPresent()) {
-        out.add("<span class=\"date\">" + Html.escape(op + " " + Labels.millis(p.median(op,
+        out.add("<span class=\"nowrap\">" + Html.escape(op + " " + Labels.millis(p.median(op,
             Metric.P99).getAsDouble())) + " <span class=\"note\">n " + p.samples(op)
             + "</span></span>");
       }

@@ -38,7 +38,8 @@ final class SweepCharts {
     }
     String x = results.xParameter().get();
     boolean bars = categorical(results);
-    CategoryChart chart = Charts.category(title("Throughput", x), x, "ops/s (all operations)", bars);
+    CategoryChart chart = Charts.category(title("Throughput", x), x, "ops/s (all operations)",
+        bars);
     List<String> xs = results.xValues();
     int n = 0;
     for (Map.Entry<Map<String, String>, List<Point>> s : results.series().entrySet()) {

@@ -67,8 +67,8 @@ final class TimeCharts {
     long buckets = timeline.rows().stream().mapToLong(Timeline.Row::epochMs).distinct().count();
     return Optional.of(Charts.png("timeline-" + Html.id(trial.id()), title, why
         + " Successful operations per second per operation type, in " + buckets + " buckets of "
-        + timeline.resolutionMs() + " ms; dashed: failed operations. Light band: fault window, from the breaking"
-        + " action to the recovery action (or the end of the interruption); dark band: the"
+        + timeline.resolutionMs() + " ms; dashed: failed operations. Light band: fault window,"
+        + " from the breaking action to the recovery action (or the end of the interruption); dark band: the"
         + " longest client-observed interruption after the fault.", chart));
   }
 
@@ -140,7 +140,8 @@ final class TimeCharts {
         + " Service time at each percentile from the merged HDR histograms, on an axis where"
         + " every further nine (90 %, 99 %, 99.9 %) takes the same width; n in the legend: the"
         + " measured operations behind each curve; a percentile q rests on the n × (1 − q)"
-        + " slowest of them, so a curve ends where fewer than one would remain. The maximum is in report.json.", chart))
+        + " slowest of them, so a curve ends where fewer than one would remain. The maximum is in"
+        + " report.json.", chart))
         : Optional.empty();
   }
 
