@@ -68,8 +68,8 @@ final class TimeCharts {
     return Optional.of(Charts.png("timeline-" + Html.id(trial.id()), title, why
         + " Successful operations per second per operation type, in " + buckets + " buckets of "
         + timeline.resolutionMs() + " ms; dashed: failed operations. Light band: fault window,"
-        + " from the breaking action to the recovery action (or the end of the interruption); dark band: the"
-        + " longest client-observed interruption after the fault.", chart));
+        + " from the breaking action to the recovery action (or the end of the interruption);"
+        + " dark band: the longest client-observed interruption after the fault.", chart));
   }
 
   /** Fault windows light, the client-observed interruption at their start darker. */
