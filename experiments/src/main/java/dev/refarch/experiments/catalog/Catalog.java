@@ -71,12 +71,12 @@ public final class Catalog {
     List<Entry> entries = entries();
     if (name.equalsIgnoreCase(ALL)) {
       return entries.stream().filter(e -> e.suite().isEmpty())
-          .map(e -> e.spec(e.scales().contains(scale) ? scale : null)).toList();
+          .map(e -> e.spec(scaleOf(e, scale))).toList();
     }
     List<ExperimentSpec> suite = new ArrayList<>();
     for (Entry e : entries) {
       if (e.suite().equalsIgnoreCase(name)) {
-        suite.add(e.spec(e.scales().contains(scale) ? scale : null));
+        suite.add(e.spec(scaleOf(e, scale)));
       }
     }
     if (!suite.isEmpty()) {
@@ -94,6 +94,15 @@ public final class Catalog {
     }
     throw new ConfigurationException("experiment", name, "a catalog id or study ("
         + String.join(", ", names()) + "), a suite (tour), all, or a spec file path");
+  }
+
+  /**
+   * The scale to read {@code e} at when many entries run at {@code scale}: that scale when the
+   * entry has it or has no overlays at all (it is the same at every scale, and its results say
+   * the scale it ran at), else its first overlay.
+   */
+  private static String scaleOf(Entry e, String scale) {
+    return e.scales().isEmpty() || e.scales().contains(scale) ? scale : e.scales().get(0);
   }
 
   /** Study ids and experiment ids, for messages. */

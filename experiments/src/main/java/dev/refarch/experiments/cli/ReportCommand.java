@@ -1,26 +1,48 @@
 package dev.refarch.experiments.cli;
 
+import dev.refarch.experiments.report.ResultsIndex;
+import dev.refarch.experiments.report.VerdictSummary;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code refarch report <dir>}: rebuilds an experiment's report from its results folder and prints
- * the verdict on each of the paper's figures, as the end of {@code refarch run} does.
+ * {@code refarch report <dir>}: rebuilds an experiment's report from its results folder — or, for
+ * a folder of experiments, every experiment's report and the index — and prints the verdict on
+ * each of the paper's figures, as the end of {@code refarch run} does. A folder of trials
+ * without a plan ({@code SloTrial}'s {@code target/slo-results/slo}) is an experiment too.
  */
-@Command(name = "report", description = "Write report.html/json/csv for an experiment's results folder.")
+@Command(name = "report", description = "Write report.html/json/csv for an experiment's results"
+    + " folder (or for every experiment in a results folder, with index.html).")
 final class ReportCommand implements Callable<Integer> {
 
-  @Parameters(paramLabel = "<dir>", description = "results/<experiment>")
+  @Parameters(paramLabel = "<dir>", description = "results/<experiment>, a folder of trial folders"
+      + " (target/slo-results/slo), or results/ for every experiment in it")
   Path dir;
 
   @Override
   public Integer call() {
-    Path html = Reports.write(dir);
-    System.out.print(dev.refarch.experiments.report.VerdictSummary.render(
-        dev.refarch.experiments.report.VerdictSummary.rows(dir, java.util.Optional.empty())));
-    System.out.println("report: " + html.toAbsolutePath());
+    List<Path> experiments = ResultsIndex.isExperiment(dir) ? List.of(dir)
+        : ResultsIndex.experiments(dir);
+    if (experiments.isEmpty()) {
+      // no experiment here: the single report says why (no plan.json, no trial folders)
+      experiments = List.of(dir);
+    }
+    List<VerdictSummary.Row> verdicts = new ArrayList<>();
+    Path page = null;
+    for (Path experiment : experiments) {
+      page = Reports.write(experiment);
+      verdicts.addAll(VerdictSummary.rows(experiment, Optional.empty()));
+    }
+    if (!experiments.contains(dir)) {
+      page = Reports.index(dir, List.of());
+    }
+    System.out.print(VerdictSummary.render(verdicts));
+    System.out.println("report: " + page.toAbsolutePath());
     return Refarch.OK;
   }
 }

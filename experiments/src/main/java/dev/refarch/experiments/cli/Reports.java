@@ -2,10 +2,7 @@ package dev.refarch.experiments.cli;
 
 import dev.refarch.experiments.report.Comparison;
 import dev.refarch.experiments.report.ExperimentReport;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.refarch.experiments.report.ResultsIndex;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -25,26 +22,11 @@ final class Reports {
     return Comparison.write(a, b, out).html();
   }
 
-  /** Writes {@code index.html} in {@code root} linking the given reports; returns it. */
+  /**
+   * Writes {@code index.html} in {@code root} over every experiment there (the given reports
+   * among them); returns it.
+   */
   static Path index(Path root, List<Path> reports) {
-    StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        + "<title>refarch reports</title></head><body><h1>Reports</h1><ul>\n");
-    for (Path r : reports) {
-      String rel = root.toAbsolutePath().relativize(r.toAbsolutePath()).toString().replace('\\', '/');
-      html.append("<li><a href=\"").append(escape(rel)).append("\">")
-          .append(escape(r.getParent().getFileName().toString())).append("</a></li>\n");
-    }
-    html.append("</ul></body></html>\n");
-    Path index = root.resolve("index.html");
-    try {
-      Files.writeString(index, html, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return index;
-  }
-
-  private static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return ResultsIndex.write(root);
   }
 }

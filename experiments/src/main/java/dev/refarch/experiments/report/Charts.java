@@ -70,21 +70,72 @@ final class Charts {
     styler.setYAxisDecimalPattern("#,##0.###");
   }
 
+  /** An empty chart over categories with the report's look, drawn as bars unless told. */
+  static CategoryChart categories(String title, String xTitle, String yTitle) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    style(chart.getStyler());
+    return chart;
+  }
+
   /**
    * An empty line chart over categories, every series drawn at the same x positions: the papers
    * draw swept values (32, 64, 128 threads; on/off) evenly spaced, whatever their numeric
    * distance. A {@code null} value leaves a gap.
    */
   static CategoryChart lines(String title, String xTitle, String yTitle) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-    style(chart.getStyler());
+    CategoryChart chart = categories(title, xTitle, yTitle);
     chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
     chart.getStyler().setOverlapped(true);
     chart.getStyler().setMarkerSize(7);
     // from zero, which also keeps XChart from putting ticks only at the data's two values
     chart.getStyler().setYAxisMin(0.0);
     return chart;
+  }
+
+  /**
+   * An empty chart over categories: bars side by side per category, or lines with every series
+   * drawn at the same x positions (the papers draw swept values — 32, 64, 128 threads — evenly
+   * spaced, whatever their numeric distance). A {@code null} value leaves a gap.
+   */
+  static CategoryChart category(String title, String xTitle, String yTitle, boolean bars) {
+    if (!bars) {
+      return lines(title, xTitle, yTitle);
+    }
+    CategoryChart chart = categories(title, xTitle, yTitle);
+    chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Bar);
+    chart.getStyler().setOverlapped(false);
+    chart.getStyler().setAvailableSpaceFill(0.7);
+    // each bar's value inside its top, dark on light bars and light on dark ones, in the
+    // tables' three significant digits (the axis too)
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setLabelsPosition(1.0);
+    chart.getStyler().setLabelsFontColorAutomaticEnabled(true);
+    chart.getStyler().setLabelsFont(chart.getStyler().getAxisTickLabelsFont());
+    chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> Labels.significant(v, 3));
+    chart.getStyler().setYAxisMin(0.0);
+    return chart;
+  }
+
+  /**
+   * The series' colour by its index among the chart's series: the palette's, or a light tint of
+   * it for a companion series (the p99 beside a p50: dashed as a line, light as a bar).
+   */
+  static void colour(CategoryChart chart, CategorySeries series, int index, boolean companion) {
+    Color c = COLORS[index % COLORS.length];
+    Color tint = companion ? new Color((c.getRed() + 2 * 255) / 3, (c.getGreen() + 2 * 255) / 3,
+        (c.getBlue() + 2 * 255) / 3) : c;
+    if (chart.getStyler().getDefaultSeriesRenderStyle()
+        == CategorySeries.CategorySeriesRenderStyle.Bar) {
+      series.setFillColor(tint);
+      series.setLineColor(c);
+    } else {
+      series.setLineColor(c);
+      series.setMarkerColor(c);
+      if (companion) {
+        dashed(series);
+      }
+    }
   }
 
   /** Fault windows: light. */
@@ -108,6 +159,17 @@ final class Charts {
     series.setMarkerColor(new Color(220, 50, 47));
   }
 
+  /**
+   * Shows each bar's value inside its top only when every bar is tall enough to hold it: a bar
+   * under a tenth of the tallest would spill its label over the axis.
+   */
+  static void barLabels(CategoryChart chart) {
+    java.util.DoubleSummaryStatistics v = chart.getSeriesMap().values().stream()
+        .flatMap(s -> s.getYData().stream()).filter(java.util.Objects::nonNull)
+        .mapToDouble(Number::doubleValue).summaryStatistics();
+    chart.getStyler().setLabelsVisible(v.getCount() > 0 && v.getMin() >= v.getMax() / 10);
+  }
+
   /** Tilts category labels that would not fit side by side. */
   static void fitLabels(AxesChartStyler styler, java.util.List<String> labels) {
     int longest = labels.stream().mapToInt(String::length).max().orElse(0);
@@ -120,8 +182,23 @@ final class Charts {
         new float[] {6f, 4f}, 0f));
   }
 
+  /**
+   * Legend entries side by side when they fit the chart's width, else one per line: XChart
+   * cuts a horizontal legend off at the chart's edges.
+   */
+  private static void fitLegend(Chart<?, ?> chart) {
+    if (chart.getStyler() instanceof AxesChartStyler styler && styler.isLegendVisible()) {
+      int chars = chart.getSeriesMap().keySet().stream().mapToInt(k -> k.length() + 6).sum();
+      // about 6 px per character of the legend's font, 40 px for each entry's symbol
+      if (chars * 6 + 40 * chart.getSeriesMap().size() > WIDTH - 40) {
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
+      }
+    }
+  }
+
   /** The chart as PNG. */
   static ChartImage png(String id, String title, String caption, Chart<?, ?> chart) {
+    fitLegend(chart);
     try {
       return new ChartImage(id, title, caption,
           BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));

@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 
 /**
  * Writes {@code comparison.html}: both sides' headers, a chart of overall throughput per set of
@@ -34,10 +33,10 @@ final class ComparisonHtml {
     h.element("dt", "", "B").element("dd", "", describe(b));
     h.element("dt", "", "delta").element("dd", "", "B − A in the figure's unit, and relative to"
         + " A in percent; every figure is the median of a point's completed repetitions");
-    h.raw("</dl>\n<section id=\"charts\">\n").element("h2", "", "Charts");
+    h.raw("</dl>\n").section("charts", "Charts");
     throughputChart(a, b, rows).ifPresent(h::figure);
     changeChart(rows).ifPresent(h::figure);
-    h.raw("</section>\n<section id=\"figures\">\n").element("h2", "", "Figures");
+    h.endSection().section("figures", "Figures");
     List<String> parameters = ComparisonFormats.parameterColumns(a, b);
     List<String> headers = new ArrayList<>(parameters);
     headers.addAll(List.of("operation", "metric", "A", "B", "delta", "delta %", "repetitions A/B"));
@@ -57,7 +56,7 @@ final class ComparisonHtml {
     h.endTable();
     only(h, "Only in A", Comparison.onlyIn(a.results(), b.results()));
     only(h, "Only in B", Comparison.onlyIn(b.results(), a.results()));
-    h.raw("</section>\n");
+    h.endSection();
     return h.raw(Page.close("Generated from the results folders " + a.label() + "/ and "
         + b.label() + "/ only; comparison.json and comparison.csv beside this page hold every"
         + " metric.")).toString();
@@ -133,9 +132,7 @@ final class ComparisonHtml {
 
   private static CategoryChart bars(String title, String yTitle, List<String> labels,
       Map<String, String> example) {
-    CategoryChart chart = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
-        .title(title).xAxisTitle(String.join(" / ", example.keySet())).yAxisTitle(yTitle).build();
-    Charts.style(chart.getStyler());
+    CategoryChart chart = Charts.categories(title, String.join(" / ", example.keySet()), yTitle);
     Charts.fitLabels(chart.getStyler(), labels);
     return chart;
   }

@@ -34,8 +34,8 @@ public final class ExperimentReport {
   static java.util.function.Function<String, java.util.Optional<ExperimentResults>> siblings(
       Path experimentDir) {
     Path parent = experimentDir.toAbsolutePath().normalize().getParent();
-    return name -> parent == null || !java.nio.file.Files.isRegularFile(
-        parent.resolve(name).resolve(Plan.FILE)) ? java.util.Optional.empty()
+    return name -> parent == null || !ResultsIndex.isExperiment(parent.resolve(name))
+        ? java.util.Optional.empty()
         : java.util.Optional.of(ExperimentResults.load(parent.resolve(name)));
   }
 

@@ -42,12 +42,14 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
   }
 
   /**
-   * Reads {@code experimentDir}: its {@code plan.json} and each planned trial's folder.
+   * Reads {@code experimentDir}: its {@code plan.json} and each planned trial's folder. A folder
+   * of trials without a plan (as {@code SloTrial} writes them) reads as a plan of those trials.
    *
-   * @throws ReportException when there is no readable plan
+   * @throws ReportException when there is neither a readable plan nor a trial folder
    */
   public static ExperimentResults load(Path experimentDir) {
-    Plan plan = PlanJson.read(experimentDir.resolve(Plan.FILE));
+    Plan plan = UnplannedTrials.holdsTrials(experimentDir) ? UnplannedTrials.plan(experimentDir)
+        : PlanJson.read(experimentDir.resolve(Plan.FILE));
     List<TrialRecord> trials = new ArrayList<>();
     List<SloSearchResult> searches = new ArrayList<>();
     for (Plan.PlannedTrial t : plan.trials()) {

@@ -1,16 +1,22 @@
 package dev.refarch.experiments.report;
 
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
- * A minimal HTML writer: escaped text, elements with a class, tables, figures. Output is plain,
- * one element per line where it helps diffs of golden files.
+ * A minimal HTML writer: escaped text, elements with a class, sections, tables, figures. Output
+ * is plain, one element per line where it helps diffs of golden files. Every element id goes
+ * through {@link #uniqueId}, so a page never has two elements with the same id (a link to
+ * either would land on the first).
  *
  * <p>Not thread-safe; one instance per page.
  */
 final class Html {
 
   private final StringBuilder out = new StringBuilder();
+  /** Ids in use; {@link Page#open} writes {@code report-errors}. */
+  private final Set<String> ids = new HashSet<>(Set.of(Page.ERRORS_ID));
 
   /**
    * Text with {@code & < > " '} escaped, safe in element content and in quoted attributes; the
@@ -35,6 +41,29 @@ final class Html {
   /** A string usable as an element id: lower case, runs of other characters as one dash. */
   static String id(String text) {
     return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+  }
+
+  /**
+   * Claims {@code id} for one element of this page, or {@code id-2}, {@code id-3}, … when it is
+   * taken (two trial ids that differ only in case or punctuation make the same chart id).
+   */
+  String uniqueId(String id) {
+    String unique = id;
+    for (int n = 2; !ids.add(unique); n++) {
+      unique = id + "-" + n;
+    }
+    return unique;
+  }
+
+  /** Opens {@code <section id="id">} with its {@code h2} heading. */
+  Html section(String id, String heading) {
+    out.append("<section id=\"").append(escape(uniqueId(id))).append("\">\n");
+    return element("h2", "", heading);
+  }
+
+  Html endSection() {
+    out.append("</section>\n");
+    return this;
   }
 
   /** Appends markup as is. */
@@ -73,14 +102,28 @@ final class Html {
     return this;
   }
 
+  /** One row of cells given as markup, e.g. a link; the caller escapes their text. */
+  Html rowMarkup(String cls, String... cells) {
+    out.append(cls.isEmpty() ? "<tr>" : "<tr class=\"" + cls + "\">");
+    for (String c : cells) {
+      out.append("<td>").append(c).append("</td>");
+    }
+    out.append("</tr>\n");
+    return this;
+  }
+
   Html endTable() {
     out.append("</tbody>\n</table>\n");
     return this;
   }
 
-  /** A chart as a figure with its title and caption; the image is a {@code data:} URI. */
+  /**
+   * A chart as a figure with its title and caption; the image is a {@code data:} URI. Its id is
+   * the chart's with {@code fig-} before it, apart from the sections' ids.
+   */
   Html figure(ChartImage chart) {
-    out.append("<figure class=\"chart\" id=\"").append(escape(chart.id())).append("\">\n")
+    out.append("<figure class=\"chart\" id=\"").append(escape(uniqueId("fig-" + chart.id())))
+        .append("\">\n")
         .append("<img alt=\"").append(escape(chart.title())).append("\" width=\"")
         .append(Charts.WIDTH).append("\" height=\"").append(Charts.HEIGHT).append("\" src=\"")
         .append(chart.dataUri()).append("\">\n")

@@ -8,7 +8,9 @@ import java.util.stream.Collectors;
 
 /**
  * Formats figures and parameters the same way in every default locale: a dot as decimal
- * separator, no grouping, fixed decimals per unit. Stateless and thread-safe.
+ * separator, no grouping, three significant digits for measured figures (never fewer than the
+ * integer digits: {@code 2128}, {@code 21.3}, {@code 2.13}, {@code 0.213}), durations in the
+ * unit that reads best ({@code 850 ms}, {@code 2.13 s}). Stateless and thread-safe.
  */
 final class Labels {
 
@@ -26,13 +28,44 @@ final class Labels {
     return parameters.isEmpty() ? "(none)" : String.join(" / ", parameters.values());
   }
 
-  /** A figure for people: one decimal for throughput, three for milliseconds, none for counts. */
+  /**
+   * A figure for people in its metric's unit, without the unit: three significant digits, whole
+   * numbers for counts. JSON and CSV keep the exact decimals ({@link #decimal}).
+   */
   static String figure(double value, Metric metric) {
-    return switch (metric.unit()) {
-      case "ops/s", "docs/op", "bytes/op" -> fixed(value, 1);
-      case "count" -> fixed(value, 0);
-      default -> fixed(value, 3);
-    };
+    return metric.unit().equals("count") ? fixed(value, 0) : significant(value, 3);
+  }
+
+  /** A figure with its unit; milliseconds of a second or more as seconds: {@code 2.13 s}. */
+  static String withUnit(double value, Metric metric) {
+    return metric.unit().equals("ms") ? millis(value) : figure(value, metric) + " " + metric.unit();
+  }
+
+  /** A duration for people: {@code 0.412 ms}, {@code 850 ms}, {@code 2.13 s}, {@code 120 s}. */
+  static String millis(double ms) {
+    return Double.isFinite(ms) && Math.abs(ms) >= 1000 ? significant(ms / 1000, 3) + " s"
+        : significant(ms, 3) + " ms";
+  }
+
+  /**
+   * {@code value} to {@code digits} significant digits, half-up, trailing zeros dropped; the
+   * integer part is never rounded away ({@code 2128.4} is {@code 2128}).
+   */
+  static String significant(double value, int digits) {
+    if (!Double.isFinite(value)) {
+      return "n/a";
+    }
+    if (value == 0) {
+      return "0";
+    }
+    BigDecimal v = new BigDecimal(value);
+    BigDecimal rounded = v.round(new java.math.MathContext(digits, RoundingMode.HALF_UP));
+    if (rounded.scale() < 0 || v.abs().compareTo(BigDecimal.ONE.movePointRight(digits)) >= 0) {
+      rounded = v.setScale(0, RoundingMode.HALF_UP);
+    }
+    String s = rounded.scale() > 0 ? rounded.stripTrailingZeros().toPlainString()
+        : rounded.toPlainString();
+    return s.equals("-0") ? "0" : s;
   }
 
   /** A relative change in percent with its sign, e.g. {@code +20.1 %}. */

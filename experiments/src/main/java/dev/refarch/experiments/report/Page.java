@@ -7,14 +7,18 @@ package dev.refarch.experiments.report;
  *
  * <p>The script is what the browser test reads (Chromium's {@code --dump-dom}): it sets
  * {@code data-errors} on the root element to the number of script errors, failed image loads,
- * CSP violations and {@code console.error} calls, lists them in {@code #report-errors} (shown
- * only when there are any), and, on {@code load}, sets {@code data-charts-rendered} to the
- * number of images that decoded. Stateless and thread-safe.
+ * CSP violations, {@code console.error} calls and (on {@code load}) elements sharing an id,
+ * lists them in {@code #report-errors} (shown only when there are any), and, on {@code load},
+ * sets {@code data-charts-rendered} to the number of images that decoded. Stateless and
+ * thread-safe.
  */
 final class Page {
 
   static final String CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
       + "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+  /** The id of the element that lists the page's own errors. */
+  static final String ERRORS_ID = "report-errors";
 
   private static final String SCRIPT = """
       (function () {
@@ -41,6 +45,12 @@ final class Page {
           return consoleError.apply(console, arguments);
         };
         window.addEventListener('load', function () {
+          var seen = {};
+          var withId = document.querySelectorAll('[id]');
+          for (var j = 0; j < withId.length; j++) {
+            if (seen[withId[j].id]) { record('duplicate id ' + withId[j].id); }
+            seen[withId[j].id] = true;
+          }
           var rendered = 0;
           for (var i = 0; i < document.images.length; i++) {
             var img = document.images[i];
@@ -58,7 +68,7 @@ final class Page {
       dl.meta { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
       dl.meta dt { font-weight: bold; }
       nav a { margin-right: 1em; }
-      table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+      table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; display: block; max-width: 100%; overflow-x: auto; }
       th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
       th { background: #f3f3f3; }
       tr.baseline td { background: #eef5ff; } tr.slo-best td { background: #e8f7ee; font-weight: bold; }
@@ -72,6 +82,13 @@ final class Page {
       figcaption { font-size: 0.9em; color: #555; max-width: 860px; }
       p.note { color: #555; }
       #report-errors { color: #fff; background: #b00020; padding: 0.5em; }
+      span.note { color: #555; font-size: 0.9em; }
+      span.nowrap { white-space: nowrap; }
+      span.badge { display: inline-block; padding: 0.1em 0.6em; border-radius: 0.8em; font-weight: bold; white-space: nowrap; }
+      .status-complete { background: #e3f4e8; color: #176d2c; } .status-partial { background: #fdf0d5; color: #8a5a00; }
+      .status-failed { background: #fbe3e3; color: #8a1c1c; } .status-not-run, .status-skipped { background: #eee; color: #555; }
+      span.verdict-agrees { color: #176d2c; } span.verdict-disagrees { color: #8a1c1c; } span.verdict-not-comparable { color: #666; }
+      span.lost { color: #8a1c1c; font-size: 0.9em; } table.index td:first-child { min-width: 14em; }
       """;
 
   private Page() {

@@ -41,8 +41,10 @@ public final class PlanJson {
     try {
       root = JSON.readTree(Files.readString(file));
     } catch (NoSuchFileException e) {
-      throw new ReportException(file, "no plan: the experiment runner writes plan.json before the"
-          + " first trial; point the report at results/<experiment>/", e);
+      throw new ReportException(file, "no plan and no trial folders: the experiment runner"
+          + " writes plan.json before the first trial, SloTrial a folder per trial (each with"
+          + " trial.json); point the report at results/<experiment>/ or target/slo-results/slo/",
+          e);
     } catch (IOException e) {
       throw new ReportException(file, "cannot read the plan: " + e.getMessage(), e);
     }

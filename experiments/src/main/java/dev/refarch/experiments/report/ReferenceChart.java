@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 
 /**
  * The paper's reference figures against the measured ones as relative change against the study's
@@ -33,10 +32,8 @@ final class ReferenceChart {
       return Optional.empty();
     }
     String title = "Change against the baseline: paper and measured";
-    CategoryChart chart = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT)
-        .title(title).xAxisTitle(axisTitle(checks)).yAxisTitle("% change against the baseline")
-        .build();
-    Charts.style(chart.getStyler());
+    CategoryChart chart = Charts.categories(title, axisTitle(checks),
+        "% change against the baseline");
     Charts.fitLabels(chart.getStyler(), labels);
     chart.addSeries("paper", labels, paper);
     chart.addSeries("measured", labels, measured);

@@ -27,10 +27,9 @@ final class ReportHtml {
         + "<a href=\"#points\">points</a>" + (plan.slo().isPresent() ? "<a href=\"#slo\">SLO search</a>" : "")
         + "<a href=\"#timelines\">timelines</a>"
         + "<a href=\"#spectrum\">percentiles</a><a href=\"#trials\">trials</a></nav>\n");
-    h.raw("<section id=\"references\">\n").element("h2", "", "The paper's figures: verdicts");
+    h.section("references", "The paper's figures: verdicts");
     references(h, checks);
-    h.raw("</section>\n");
-    h.raw("<section id=\"sweep\">\n").element("h2", "", "Throughput and latency against "
+    h.endSection().section("sweep", "Throughput and latency against "
         + r.xParameter().orElse("the swept parameter"));
     List<ChartImage> sweep = new ArrayList<>();
     SweepCharts.throughput(r, marks).ifPresent(sweep::add);
@@ -41,9 +40,9 @@ final class ReportHtml {
           + " trial has completed yet.");
     }
     sweep.forEach(h::figure);
-    h.raw("</section>\n<section id=\"points\">\n").element("h2", "", "Points");
+    h.endSection().section("points", "Points");
     PointsTable.write(h, r, marks);
-    h.raw("</section>\n");
+    h.endSection();
     SloSection.write(h, r);
     TrialSections.write(h, r);
     return h.raw(Page.close("Generated from the results folder " + plan.experiment()
@@ -60,7 +59,7 @@ final class ReportHtml {
     meta(h, "scale", plan.scale());
     meta(h, "sweep", plan.sweep().mode() + " over " + String.join(", ", plan.sweep().parameters())
         + r.xParameter().map(x -> "; charts against " + x).orElse(""));
-    meta(h, "baseline", Labels.parameters(plan.baseline()));
+    meta(h, "baseline", plan.baseline().isEmpty() ? "" : Labels.parameters(plan.baseline()));
     meta(h, "trials", r.trials().size() + " planned: " + java.util.Arrays.stream(
         TrialRecord.Status.values()).map(s -> r.trials().stream().filter(t -> t.status() == s)
         .count() + " " + s.label()).collect(Collectors.joining(", "))
@@ -73,7 +72,7 @@ final class ReportHtml {
         + " common measured window; every figure is the median of a point's completed"
         + " repetitions, with min–max when they differ; n is the measured operations behind it");
     plan.slo().ifPresent(slo -> meta(h, "SLO", slo.metric().label() + " of " + slo.operation()
-        + " ≤ " + Labels.fixed(slo.boundMs(), 3) + " ms"));
+        + " ≤ " + Labels.millis(slo.boundMs())));
     h.raw("</dl>\n");
   }
 
@@ -99,17 +98,23 @@ final class ReportHtml {
       Plan.Reference ref = c.reference();
       h.row(rowClass(c.verdict()), c.verdict().kind().label(), c.verdict().reason(),
           Labels.parameters(ref.parameters()), ref.metric().label(), ref.operation(),
-          ref.value().isPresent() ? Labels.figure(ref.value().getAsDouble(), ref.metric()) + " "
-              + ref.unit() : "(direction only)", ref.source(),
+          ref.value().isPresent() ? paper(ref) : "(direction only)", ref.source(),
           c.baselineExperiment().map(e -> e + " ").orElse("") + (c.baselineParameters().isEmpty()
               ? "" : Labels.parameters(c.baselineParameters())),
           percent(c.paperChangePct()),
-          c.measured().isPresent() ? Labels.figure(c.measured().getAsDouble(), ref.metric()) + " "
-              + ref.metric().unit() : "n/a",
+          c.measured().isPresent() ? Labels.withUnit(c.measured().getAsDouble(), ref.metric())
+              : "n/a",
           percent(c.measuredChangePct()), c.samples() + " ops × " + c.repetitions(),
           ref.transfer().describe());
     }
     h.endTable();
+  }
+
+  /** The paper's figure in the plan's own unit; milliseconds read as a duration. */
+  private static String paper(Plan.Reference ref) {
+    double v = ref.value().getAsDouble();
+    return ref.unit().equals("ms") ? Labels.millis(v) : Labels.figure(v, ref.metric()) + " "
+        + ref.unit();
   }
 
   private static String rowClass(Verdict v) {

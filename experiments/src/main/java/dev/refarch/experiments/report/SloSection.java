@@ -19,9 +19,8 @@ final class SloSection {
       return;
     }
     Plan.Slo slo = r.plan().slo().get();
-    h.raw("<section id=\"slo\">\n").element("h2", "", "SLO search: highest throughput with "
-        + slo.metric().label() + " of " + slo.operation() + " ≤ " + Labels.fixed(slo.boundMs(), 3)
-        + " ms");
+    h.section("slo", "SLO search: highest throughput with "
+        + slo.metric().label() + " of " + slo.operation() + " ≤ " + Labels.millis(slo.boundMs()));
     if (r.sloSearches().isEmpty()) {
       h.element("p", "note", "No search has finished yet: no slo-<trial>.json in the folder.");
     }
@@ -32,16 +31,21 @@ final class SloSection {
           "; the search ended between %s and %s ops/s.", Labels.fixed(s.lowOpsPerSecond(), 0),
           Labels.fixed(s.highOpsPerSecond(), 0)));
       h.table("slo-probes", "step", "trial", "target ops/s", "throughput ops/s",
-          slo.metric().label() + " ms", "met", "steady");
+          slo.operation() + " n", slo.metric().label() + " ms", "met", "steady");
       for (SloSearchResult.Probe p : s.probes()) {
+        String n = r.trials().stream().filter(t -> t.id().equals(p.trial())).findFirst()
+            .map(t -> t.facts().samples(slo.operation())).filter(c -> c > 0).map(String::valueOf)
+            .orElse("");
         h.row(p.met() ? "" : "missed", String.valueOf(p.step()), p.trial(),
             p.targetOpsPerSecond().isPresent() ? Labels.fixed(p.targetOpsPerSecond().getAsDouble(), 0)
-                : "unthrottled", Labels.fixed(p.throughput(), 1),
-            p.latencyMs().isPresent() ? Labels.fixed(p.latencyMs().getAsDouble(), 3) : "n/a",
+                : "unthrottled", Labels.figure(p.throughput(), Metric.THROUGHPUT),
+            n,
+            p.latencyMs().isPresent() ? Labels.figure(p.latencyMs().getAsDouble(), slo.metric())
+                : "n/a",
             p.met() ? "yes" : "no", p.steady().map(b -> b ? "yes" : "no").orElse("n/a"));
       }
       h.endTable();
     }
-    h.raw("</section>\n");
+    h.endSection();
   }
 }

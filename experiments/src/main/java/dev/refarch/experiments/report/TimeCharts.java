@@ -64,11 +64,12 @@ final class TimeCharts {
         Charts.dashed(s);
       }
     });
+    long buckets = timeline.rows().stream().mapToLong(Timeline.Row::epochMs).distinct().count();
     return Optional.of(Charts.png("timeline-" + Html.id(trial.id()), title, why
-        + " Successful operations per second per operation type, in " + timeline.resolutionMs()
-        + " ms buckets; dashed: failed operations. Light band: fault window, from the breaking"
-        + " action to the recovery action (or the end of the interruption); dark band: the"
-        + " longest client-observed interruption after the fault.", chart));
+        + " Successful operations per second per operation type, in " + buckets + " buckets of "
+        + timeline.resolutionMs() + " ms; dashed: failed operations. Light band: fault window,"
+        + " from the breaking action to the recovery action (or the end of the interruption);"
+        + " dark band: the longest client-observed interruption after the fault.", chart));
   }
 
   /** Fault windows light, the client-observed interruption at their start darker. */
@@ -121,21 +122,25 @@ final class TimeCharts {
         continue;
       }
       List<double[]> points = new ArrayList<>();
+      // beyond log10(n) nines fewer than one operation lies above the percentile: nothing to draw
+      double last = Math.min(MAX_NINES, Math.log10(h.getTotalCount()));
       for (HistogramIterationValue v : h.percentiles(5)) {
         double q = v.getPercentileLevelIteratedTo() / 100.0;
-        if (q >= 1 || -Math.log10(1 - q) > MAX_NINES) {
+        if (q >= 1 || -Math.log10(1 - q) > last) {
           break;
         }
         points.add(new double[] {Math.max(0, -Math.log10(1 - q)), v.getValueIteratedTo() / 1e6});
       }
       if (!points.isEmpty()) {
-        series(chart, op, points).setMarker(SeriesMarkers.NONE);
+        series(chart, op + " (n " + h.getTotalCount() + ")", points).setMarker(SeriesMarkers.NONE);
         any = true;
       }
     }
     return any ? Optional.of(Charts.png("spectrum-" + Html.id(trial.id()), title, why
         + " Service time at each percentile from the merged HDR histograms, on an axis where"
-        + " every further nine (90 %, 99 %, 99.9 %) takes the same width; the maximum is in"
+        + " every further nine (90 %, 99 %, 99.9 %) takes the same width; n in the legend: the"
+        + " measured operations behind each curve; a percentile q rests on the n × (1 − q)"
+        + " slowest of them, so a curve ends where fewer than one would remain. The maximum is in"
         + " report.json.", chart))
         : Optional.empty();
   }

@@ -18,13 +18,22 @@ import java.util.OptionalDouble;
  *     the phase (1.0 = every core busy with clients); empty when not recorded
  * @param samples measured (post-warm-up) operations behind each operation type's latency
  *     figures, and {@link Metric#OVERALL}'s as their sum
+ * @param startedEpochMs when the trial started (its load, if it had one); 0 when not recorded
  */
 public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     boolean stoppedWhenSteady, int clients, int threads, int cores, OptionalDouble clientCpuShare,
-    Map<String, Long> samples) {
+    Map<String, Long> samples, long startedEpochMs) {
 
   public TrialFacts {
     samples = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(samples));
+  }
+
+  /** Facts without a recorded start. */
+  public TrialFacts(Optional<Boolean> steady, double measuredSeconds, boolean stoppedWhenSteady,
+      int clients, int threads, int cores, OptionalDouble clientCpuShare,
+      Map<String, Long> samples) {
+    this(steady, measuredSeconds, stoppedWhenSteady, clients, threads, cores, clientCpuShare,
+        samples, 0);
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */

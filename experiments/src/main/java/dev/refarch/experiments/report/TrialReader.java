@@ -94,21 +94,24 @@ final class TrialReader {
         steady.path("measuredSeconds").asDouble(p.path("summary").path("measuredSeconds").asDouble()),
         steady.path("stoppedWhenSteady").asBoolean(false),
         root.path("parameters").path("clients").asInt(0),
-        root.path("parameters").path("threads").asInt(0), cores, share, samples);
+        root.path("parameters").path("threads").asInt(0), cores, share, samples,
+        root.path("startedEpochMs").asLong(0));
   }
 
   /** The plan's parameters, plus the runner's {@code target} for SLO-search trials. */
   private static Map<String, String> parameters(Plan.PlannedTrial planned, JsonNode recorded) {
     Map<String, String> p = new LinkedHashMap<>(planned.parameters());
     String target = recorded.path("target").asText("none");
-    if (!p.containsKey("target") && !target.equals("none") && !target.isEmpty()) {
+    // a folder without a plan names each point by its trial, whatever its target
+    if (!p.containsKey("target") && !p.containsKey(UnplannedTrials.TRIAL)
+        && !target.equals("none") && !target.isEmpty()) {
       p.put("target", plain(target));
     }
     return p;
   }
 
   /** {@code 500.0} as {@code 500}: targets are written as doubles but planned as integers. */
-  private static String plain(String number) {
+  static String plain(String number) {
     try {
       return new BigDecimal(number).stripTrailingZeros().toPlainString();
     } catch (NumberFormatException e) {

@@ -25,7 +25,7 @@ final class TrialSections {
         .filter(p -> p.trials().contains(shown.get())).isPresent()
         ? "The baseline's first completed repetition."
         : "The first completed trial (none of the baseline's has completed).";
-    h.raw("<section id=\"timelines\">\n").element("h2", "", "Timelines");
+    h.section("timelines", "Timelines");
     List<TrialRecord> timelines = new ArrayList<>();
     shown.ifPresent(timelines::add);
     r.trials().stream().filter(t -> !t.faults().isEmpty() && !timelines.contains(t))
@@ -42,19 +42,21 @@ final class TrialSections {
         faults(h, t);
       }
     }
-    h.raw("</section>\n<section id=\"spectrum\">\n").element("h2", "", "Percentile spectrum");
+    h.endSection().section("spectrum", "Percentile spectrum");
     shown.flatMap(t -> TimeCharts.spectrum(t, shownWhy))
         .ifPresentOrElse(h::figure, () -> h.element("p", "note", "No HDR log to show."));
-    h.raw("</section>\n<section id=\"trials\">\n").element("h2", "", "Trials");
+    h.endSection().section("trials", "Trials");
     h.table("trials", "trial", "parameters", "repetition", "status", "throughput ops/s",
-        "steady", "measured s", "clients × threads", "client CPU", "failures");
+        "measured operations", "steady", "measured s", "clients × threads", "client CPU",
+        "failures");
     for (TrialRecord t : r.trials()) {
       TrialFacts f = t.facts();
       h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
-          Labels.parameters(t.parameters()), String.valueOf(t.repetition()), t.status().label(),
+          parameters(r.plan(), t), String.valueOf(t.repetition()), t.status().label(),
           t.value(Metric.OVERALL, Metric.THROUGHPUT).isPresent()
               ? Labels.figure(t.value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
                   Metric.THROUGHPUT) : "",
+          f.samples(Metric.OVERALL) > 0 ? String.valueOf(f.samples(Metric.OVERALL)) : "",
           f.steady().map(s -> s ? (f.stoppedWhenSteady() ? "yes (stopped)" : "yes") : "NOT steady")
               .orElse(""),
           f.measuredSeconds() > 0 ? Labels.fixed(f.measuredSeconds(), 0) : "",
@@ -64,7 +66,21 @@ final class TrialSections {
           String.join("\n", t.failures()));
     }
     h.endTable();
-    h.raw("</section>\n");
+    h.endSection();
+  }
+
+  /**
+   * {@code workload=a threadcount=4 · rs=1 · 1 client × 4 threads}: the parameters, then the
+   * shape the plan gives the trial (for trials without a plan, the settings they differ in).
+   */
+  private static String parameters(Plan plan, TrialRecord t) {
+    String shape = plan.trials().stream()
+        .filter(p -> t.id().equals(p.id()) || t.id().startsWith(p.id() + "-slo"))
+        .map(Plan.PlannedTrial::shape).filter(s -> !s.isEmpty()).findFirst().orElse("");
+    String parameters = t.parameters().keySet().equals(java.util.Set.of(UnplannedTrials.TRIAL))
+        ? "" : Labels.parameters(t.parameters());
+    return parameters.isEmpty() || shape.isEmpty() ? parameters + shape
+        : parameters + " · " + shape;
   }
 
   /** The baseline point's first completed trial, else the first completed trial at all. */
@@ -81,7 +97,7 @@ final class TrialSections {
     for (TrialFault f : t.faults()) {
       String ends = windows.stream().filter(w -> w.fromEpochMs() == f.epochMs()
           && w.label().equals(f.describe())).map(w -> w.endedBy()
-          + " after " + (w.toEpochMs() - w.fromEpochMs()) + " ms").findFirst().orElse("");
+          + " after " + Labels.millis(w.toEpochMs() - w.fromEpochMs())).findFirst().orElse("");
       h.row(f.injected() ? "" : "failed", Instant.ofEpochMilli(f.epochMs()).toString(),
           f.action(), f.target(), f.member(), f.electionMs().map(String::valueOf).orElse(""),
           durations(f.durationsMs()), interruptions(f.interruptionMs(), f.resumed()), ends,

@@ -27,6 +27,15 @@ class CatalogTest {
   }
 
   @Test
+  void aSuiteRecordsTheScaleItRanAtEvenForEntriesWithoutOverlays() {
+    // the tour's entries have no scales of their own; their reports said "custom" for a laptop run
+    assertThat(Catalog.resolve("tour", "laptop")).isNotEmpty()
+        .allSatisfy(s -> assertThat(s.scale()).as(s.id()).isEqualTo("laptop"));
+    assertThat(Catalog.resolve("all", "paper")).filteredOn(s -> s.id().startsWith("A1-"))
+        .singleElement().satisfies(s -> assertThat(s.scale()).isEqualTo("paper"));
+  }
+
+  @Test
   void everyReferenceDeclaresWhatTransfers() {
     List<String> undeclared = new ArrayList<>();
     for (String scale : List.of("laptop", "paper")) {

@@ -23,7 +23,10 @@ import java.util.stream.Stream;
  *   <li>{@code results/A12-failures}: kill of a three-member replica set's primary (restart 5 s
  *       later) and a 3 s pause of a single member, 100 ms timeline buckets;
  *   <li>{@code results/B2-balanced-durability}: target throughput 500…4000 ops/s per workload
- *       with an SLO of UPDATE p99 ≤ 40 ms.
+ *       with an SLO of UPDATE p99 ≤ 40 ms;
+ *   <li>{@code slo-results/slo}: what {@code SloTrial} writes in a user's {@code mvn verify}
+ *       (workload a, then b, 2000 operations at 200 ops/s, 4 threads, against a standalone
+ *       {@code mongod}), no plan.json; clients' outputs and the load phase's logs left out.
  * </ul>
  *
  * <p>These trial.json files predate platform-side durations; {@link #withPlatformDurations} makes
@@ -35,6 +38,8 @@ final class Fixtures {
   static final String A1_DURABLE = "results-durable/A1-client-threads";
   static final String A12 = "results/A12-failures";
   static final String B2 = "results/B2-balanced-durability";
+  /** Two trials {@code SloTrial} wrote (workload a and b at 200 ops/s), no plan.json. */
+  static final String SLO = "slo-results/slo";
   /** The trial of {@link #A12} that kills the primary of three members. */
   static final String A12_KILL = "t001-topology-pss-fault-kill-primary-r1";
 

@@ -58,7 +58,7 @@ class ReportInBrowserIT {
   }
 
   static Stream<String> pages() {
-    return Stream.of(Fixtures.A1, Fixtures.A12, Fixtures.B2, "comparison");
+    return Stream.of(Fixtures.A1, Fixtures.A12, Fixtures.B2, Fixtures.SLO, "comparison");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -89,6 +89,85 @@ class ReportInBrowserIT {
   }
 
   @Test
+  void indexRendersEachStatusInItsColourWithNoErrors(@TempDir Path tmp) throws Exception {
+    Path html = write("index");
+    Chromium.Output dom = chromium.run(html, Files.createDirectories(tmp.resolve("profile-dom")),
+        "--virtual-time-budget=10000", "--dump-dom");
+    assertThat(attribute(dom.stdout(), "data-errors")).as("errors the page recorded: %s",
+        between(dom.stdout(), "<pre id=\"report-errors\"", "</pre>")).contains("0");
+    assertThat(dom.stdout()).contains("A1-client-threads/report.html", "B2-balanced-durability");
+
+    BufferedImage page = ImageIO.read(screenshot(html, "index.png", 1280, 800, tmp).toFile());
+    // A1 is partial (a failed and a missing trial), A12 and B2 complete: their badges' colours
+    assertThat(Screenshots.pixelsNear(page, 0xfdf0d5, 6)).as("the partial badge").isGreaterThan(300);
+    assertThat(Screenshots.pixelsNear(page, 0xe3f4e8, 6)).as("two complete badges")
+        .isGreaterThan(600);
+    assertThat(Screenshots.pixelsNear(page, 0x8a1c1c, 60)).as("'1 failed, 1 missing' in red")
+        .isGreaterThan(20);
+  }
+
+  static Stream<String> screenshots() {
+    return Stream.of("index", Fixtures.A12);
+  }
+
+  /**
+   * The top of the index and of A12's report (header, verdicts with their chart, the first sweep
+   * chart) as Chromium draws them, against the committed references: catches a layout, style or
+   * chart that changed or vanished, which error counts cannot.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("screenshots")
+  void pageLooksAsItsReferenceScreenshot(String page, @TempDir Path tmp) throws Exception {
+    String name = Path.of(page).getFileName() + "-top.png";
+    Path png = screenshot(write(page), name, 1280, page.equals("index") ? 800 : 1800, tmp);
+    Screenshots.assertMatchesReference(name, png);
+  }
+
+  /**
+   * A categorical sweep (A12: kill-primary, pause-primary) shows bars in the browser, a numeric
+   * one (A1: 1, 2, 4 threads) lines: each throughput chart alone on a page, the first series'
+   * colour sought as tall vertical blocks inside the chart.
+   */
+  @Test
+  void categoricalSweepsShowBarsAndNumericOnesLines(@TempDir Path tmp) throws Exception {
+    Path dir = ARTIFACTS.resolve("folders");
+    int blue = 0x0072b2;
+    BufferedImage bars = ImageIO.read(screenshot(chartPage(fresh(Fixtures.A12, dir), tmp),
+        "A12-throughput.png", 1000, 560, tmp).toFile());
+    BufferedImage lines = ImageIO.read(screenshot(chartPage(fresh(Fixtures.A1, dir), tmp),
+        "A1-throughput.png", 1000, 560, tmp).toFile());
+
+    // the pss bar: about 190 px wide and 200 px tall at 464 ops/s
+    assertThat(Screenshots.columnsWithRun(bars, blue, 100)).as("columns of a bar")
+        .isGreaterThan(100);
+    assertThat(Screenshots.pixelsNear(lines, blue, 8)).as("a line is drawn").isGreaterThan(100);
+    assertThat(Screenshots.columnsWithRun(lines, blue, 40)).as("no bar among lines").isZero();
+  }
+
+  /** A page holding only the experiment's throughput chart, as the report embeds it. */
+  private static Path chartPage(Path experiment, Path tmp) throws IOException {
+    ExperimentResults r = ExperimentResults.load(experiment);
+    Path html = tmp.resolve(experiment.getFileName() + "-throughput.html");
+    Files.writeString(html, new Html().raw(Page.open("throughput"))
+        .figure(SweepCharts.throughput(r, List.of()).orElseThrow()).raw(Page.close("")).toString());
+    return html;
+  }
+
+  /** A screenshot of {@code html} at a fixed window size and scale, kept under target/. */
+  private static Path screenshot(Path html, String name, int width, int height, Path tmp)
+      throws IOException, InterruptedException {
+    Path png = ARTIFACTS.resolve(name);
+    Files.deleteIfExists(png);
+    Chromium.Output shot = chromium.run(html, Files.createTempDirectory(tmp, "profile-shot"),
+        "--hide-scrollbars", "--force-device-scale-factor=1", "--virtual-time-budget=10000",
+        "--window-size=" + width + "," + height, "--screenshot=" + png);
+    assertThat(png).as("screenshot; chromium said: %s", shot.stderr()).exists();
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertThat(new int[] {image.getWidth(), image.getHeight()}).containsExactly(width, height);
+    return png;
+  }
+
+  @Test
   void aBrokenPageIsCaught(@TempDir Path tmp) throws Exception {
     Path html = tmp.resolve("broken.html");
     Files.writeString(html, Page.open("broken") + "<img alt=\"bad chart\" src=\""
@@ -109,6 +188,13 @@ class ReportInBrowserIT {
     if (page.equals("comparison")) {
       return Comparison.write(fresh(Fixtures.A1, dir), fresh(Fixtures.A1_DURABLE, dir),
           dir.resolve("comparison")).html();
+    }
+    if (page.equals("index")) {
+      for (String experiment : List.of(Fixtures.A1, Fixtures.A12, Fixtures.B2)) {
+        fresh(experiment, dir);
+      }
+      ResultsIndex.reportAll(dir.resolve("results"));
+      return dir.resolve("results").resolve(ResultsIndex.FILE);
     }
     return ExperimentReport.write(fresh(page, dir)).html();
   }
