@@ -76,7 +76,7 @@ public final class YcsbLauncher {
       YcsbProperties.check(properties, problems);
     }
     if (REFARCH_WORKLOAD.equals(properties.getProperty("workload", "").trim())) {
-      problems.get(() -> WorkloadSettings.fromProperties(properties));
+      WorkloadSettings.parse(properties, problems);
     }
     problems.throwIfAny();
   }

@@ -82,7 +82,7 @@ public final class InitFailure {
   }
 
   /** {@value #BAD_SETTINGS} when the cause is a bad setting, else {@value #FAILED}. */
-  static int exitCode(Throwable cause) {
+  public static int exitCode(Throwable cause) {
     for (Throwable t = cause; t != null; t = t.getCause()) {
       if (t instanceof ConfigurationException) {
         return BAD_SETTINGS;

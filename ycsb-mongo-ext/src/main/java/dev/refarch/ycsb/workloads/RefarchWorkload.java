@@ -77,7 +77,7 @@ public class RefarchWorkload extends CoreWorkload {
       // the whole input at once: the binding's keys and YCSB's as well as refarch.*
       ConfigurationProblems problems = new ConfigurationProblems();
       Optional<BindingInput.Parsed> binding = BindingInput.check(p, problems);
-      Optional<WorkloadSettings> workload = problems.get(() -> WorkloadSettings.fromProperties(p));
+      Optional<WorkloadSettings> workload = WorkloadSettings.parse(p, problems);
       problems.throwIfAny();
       settings = workload.orElseThrow();
       mongo = binding.orElseThrow().mongo();
