@@ -38,7 +38,8 @@ import site.ycsb.Status;
  * scans that find nothing, return {@link Status#NOT_FOUND}. Scans follow {@code mongodb.scan.*}
  * ({@link ScanSettings}). During load ({@code dotransactions=false}) with
  * {@code mongodb.batchsize > 1}, inserts are buffered per thread and answered
- * {@link Status#BATCHED_OK} until the batch is written; the partial last batch is written in
+ * {@link Status#BATCHED_OK} (or {@code OK}, {@code mongodb.batchedInsertStatus}) until the batch
+ * is written; the partial last batch is written in
  * {@link #cleanup()}. Run-phase inserts are never buffered.
  *
  * <p>It runs under YCSB's {@code Client} or embedded in any harness, used as YCSB's own binding
@@ -54,8 +55,8 @@ import site.ycsb.Status;
  * db.cleanup();
  * }</pre>
  *
- * <p>{@link #init()} validates every {@code mongodb.*} property and the named platform hooks
- * before it connects or writes anything, and runs the hooks' {@code before} on the first thread;
+ * <p>{@link #init()} checks the whole input ({@link BindingInput}: every problem at once) before
+ * it connects or writes anything, and runs the hooks' {@code before} on the first thread;
  * the last thread's {@link #cleanup()} runs their {@code after}.
  *
  * <p>Not thread-safe: YCSB gives each thread its own instance.
@@ -147,20 +148,7 @@ public class MongoDbClient extends DB {
   }
 
   private void leaveAfterFailedInit(RuntimeException e) {
-    if (ackLog != null) {
-      ackLog.close();
-      ackLog = null;
-    }
-    if (meter != null) {
-      MeasurementSession.leave(meter);
-      meter = null;
-    }
-    if (shared != null) {
-      shared.release();
-      shared = null;
-    }
-    hooks.leave(Optional.of("init failed: " + Redaction.maskUri(e.getMessage())));
-    hooks = null;
+    leaveAll(Optional.of("init failed: " + Redaction.maskUri(e.getMessage())));
   }
 
   @Override
@@ -174,28 +162,37 @@ public class MongoDbClient extends DB {
         failure = Optional.of("the last partial batch could not be written");
       }
     } finally {
-      if (ackLog != null) {
-        ackLog.close();
-        ackLog = null;
-      }
-      if (meter != null) {
-        MeasurementSession.leave(meter);
-        meter = null;
-      }
-      if (commands != null) {
-        commands.close();
-        commands = null;
-      }
-      shared.release();
-      shared = null;
-      collections.clear();
-      scanCollections.clear();
-      ThreadHookSession session = hooks;
-      hooks = null;
-      session.leave(failure);
+      leaveAll(failure);
     }
     if (failure.isPresent()) {
       throw new DBException(failure.get());
+    }
+  }
+
+  /** Leaves everything this instance joined, the hooks' session last ({@code after} may run). */
+  private void leaveAll(Optional<String> failure) {
+    if (ackLog != null) {
+      ackLog.close();
+      ackLog = null;
+    }
+    if (meter != null) {
+      MeasurementSession.leave(meter);
+      meter = null;
+    }
+    if (commands != null) {
+      commands.close();
+      commands = null;
+    }
+    if (shared != null) {
+      shared.release();
+      shared = null;
+    }
+    collections.clear();
+    scanCollections.clear();
+    ThreadHookSession session = hooks;
+    hooks = null;
+    if (session != null) {
+      session.leave(failure);
     }
   }
 

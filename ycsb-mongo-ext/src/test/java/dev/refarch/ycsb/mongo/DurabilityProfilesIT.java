@@ -120,16 +120,20 @@ class DurabilityProfilesIT {
     assertThat(writeConcernsOf("insert")).containsExactly("{\"w\": 1, \"wtimeout\": 5000, \"j\": true}");
   }
 
-  @Test
-  void readConcernAndPreferenceAreSentWithReads() throws Exception {
-    MongoDbClient c = client("profile_reads", "mongodb.readConcern", "majority",
-        "mongodb.readPreference", "primaryPreferred");
+  /** Inserts and reads one record with {@code c}, closes it, and returns the find sent. */
+  private BsonDocument findSentByARead(MongoDbClient c) throws Exception {
     c.insert("usertable", "k", new HashMap<>(Map.of("f0", new StringByteIterator("x"))));
     sent.clear();
     assertThat(c.read("usertable", "k", null, new HashMap<>())).isEqualTo(Status.OK);
     clients.close(c);
-    BsonDocument find = sent.stream().filter(e -> e.getCommandName().equals("find")).findFirst()
+    return sent.stream().filter(e -> e.getCommandName().equals("find")).findFirst()
         .orElseThrow().getCommand();
+  }
+
+  @Test
+  void readConcernAndPreferenceAreSentWithReads() throws Exception {
+    BsonDocument find = findSentByARead(client("profile_reads", "mongodb.readConcern", "majority",
+        "mongodb.readPreference", "primaryPreferred"));
     assertThat(find.getDocument("readConcern").toJson()).isEqualTo("{\"level\": \"majority\"}");
     assertThat(find.getDocument("$readPreference").getString("mode").getValue()).isEqualTo("primaryPreferred");
   }
@@ -153,13 +157,8 @@ class DurabilityProfilesIT {
 
   @Test
   void stockReadPreferenceUnderscoreFormIsSentAsTheDriversName() throws Exception {
-    MongoDbClient c = client("stock_reads", "mongodb.readPreference", "primary_preferred");
-    c.insert("usertable", "k", new HashMap<>(Map.of("f0", new StringByteIterator("x"))));
-    sent.clear();
-    assertThat(c.read("usertable", "k", null, new HashMap<>())).isEqualTo(Status.OK);
-    clients.close(c);
-    BsonDocument find = sent.stream().filter(e -> e.getCommandName().equals("find")).findFirst()
-        .orElseThrow().getCommand();
+    BsonDocument find = findSentByARead(client("stock_reads", "mongodb.readPreference",
+        "primary_preferred"));
     assertThat(find.getDocument("$readPreference").getString("mode").getValue())
         .isEqualTo("primaryPreferred");
   }
