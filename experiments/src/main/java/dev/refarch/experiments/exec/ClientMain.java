@@ -1,5 +1,6 @@
 package dev.refarch.experiments.exec;
 
+import dev.refarch.ycsb.launch.YcsbLauncher;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -9,8 +10,9 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Entry point of a forked client JVM: runs the stock {@code site.ycsb.Client} unchanged, and adds
- * three things a runner needs. A watchdog ends the client when the runner's process is gone, so a
+ * Entry point of a forked client JVM: runs the stock {@code site.ycsb.Client} unchanged, after
+ * {@link YcsbLauncher#check} has checked the whole input (exit code 2 with one line naming every
+ * problem), and adds three things a runner needs. A watchdog ends the client when the runner's process is gone, so a
  * runner killed mid-trial leaves no orphan load on the cluster; at exit the JVM's CPU seconds
  * are written to a file, which no other process can read once this one has ended; and a
  * {@value StopSignal#FILE} file appearing beside that file ends the run early and cleanly
@@ -43,7 +45,13 @@ public final class ClientMain {
     if (folder != null) {
       StopSignal.watch(folder.resolve(StopSignal.FILE));
     }
-    site.ycsb.Client.main(Arrays.copyOfRange(args, 2, args.length));
+    String[] ycsb = Arrays.copyOfRange(args, 2, args.length);
+    // bad input ends here with one line and exit code 2; YCSB 0.17 would exit 0
+    int bad = YcsbLauncher.check(ycsb, System.err);
+    if (bad != 0) {
+      System.exit(bad);
+    }
+    site.ycsb.Client.main(ycsb);
   }
 
   private static void watch(long parent) {

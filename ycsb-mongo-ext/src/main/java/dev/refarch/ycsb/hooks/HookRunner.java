@@ -36,8 +36,9 @@ import java.util.function.Consumer;
 public final class HookRunner {
 
   /** The property naming the hooks, comma-separated, e.g. {@code -p hooks=vsan-spbm}. */
-  public static final Setting<String> HOOKS = Setting.string("hooks", "",
-      "platform hooks run around each phase, comma-separated names");
+  public static final Setting<String> HOOKS = Setting.custom("hooks", "names", "",
+      "hook names separated by commas, none empty", "platform hooks run around each phase,"
+          + " comma-separated names", HookRunner::parseNames);
 
   private final List<PlatformHook> hooks;
   private final Map<String, String> settings;
@@ -74,6 +75,14 @@ public final class HookRunner {
       hook.validate(settings);
     }
     return new HookRunner(hooks, settings, log);
+  }
+
+  private static String parseNames(String raw) {
+    List<String> names = Arrays.stream(raw.split(",", -1)).map(String::trim).toList();
+    if (names.stream().anyMatch(String::isEmpty)) {
+      throw new IllegalArgumentException("hook names separated by commas, none empty");
+    }
+    return String.join(",", names);
   }
 
   public boolean isEmpty() {

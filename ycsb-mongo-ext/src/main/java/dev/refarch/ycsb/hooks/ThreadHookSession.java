@@ -1,8 +1,11 @@
 package dev.refarch.ycsb.hooks;
 
+import static dev.refarch.ycsb.config.YcsbProperties.THREADS;
+import static dev.refarch.ycsb.config.YcsbProperties.TRANSACTIONS;
+
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.PhaseOutcome;
-import dev.refarch.platform.spi.config.Setting;
+import dev.refarch.platform.spi.config.ConfigurationProblems;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,11 +25,6 @@ import java.util.Properties;
  * ends when its {@code after} has run, and the next {@link #join} starts a new one.
  */
 public final class ThreadHookSession {
-
-  private static final Setting<Integer> THREADS = Setting.integer("threadcount", 1, 1, 100_000,
-      "YCSB client threads");
-  private static final Setting<Boolean> TRANSACTIONS = Setting.bool("dotransactions", true,
-      "YCSB sets this false for -load");
 
   private static ThreadHookSession current;
 
@@ -80,6 +78,19 @@ public final class ThreadHookSession {
     }
     current.joined++;
     return current;
+  }
+
+  /**
+   * Checks {@code hooks} and the named hooks' settings as {@link #join} would, recording each
+   * problem in {@code problems}; joins nothing and changes nothing.
+   */
+  public static void check(Map<String, String> settings, List<String> implicit,
+      ConfigurationProblems problems) {
+    int before = problems.reports();
+    String named = problems.from(HookRunner.HOOKS, settings);
+    if (problems.reports() == before) {
+      problems.check(() -> HookRunner.resolve(names(named, implicit), settings));
+    }
   }
 
   private static String names(String named, List<String> implicit) {

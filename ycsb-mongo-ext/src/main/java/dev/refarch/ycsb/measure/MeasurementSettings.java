@@ -2,7 +2,8 @@ package dev.refarch.ycsb.measure;
 
 import static dev.refarch.ycsb.measure.MeasurementProperties.*;
 
-import dev.refarch.platform.spi.config.Setting;
+import dev.refarch.platform.spi.config.ConfigurationProblems;
+import dev.refarch.ycsb.config.YcsbProperties;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -21,9 +22,6 @@ import java.util.Objects;
 public record MeasurementSettings(Path dir, int histogramIntervalMs, int timelineResolutionMs,
     Warmup warmup, double targetOpsPerSecond, boolean intendedTracked) {
 
-  private static final Setting<Double> TARGET = Setting.decimal("target", 0.0, 0, Double.MAX_VALUE,
-      "YCSB's target operations per second");
-
   public MeasurementSettings {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(warmup, "warmup");
@@ -36,12 +34,25 @@ public record MeasurementSettings(Path dir, int histogramIntervalMs, int timelin
    * @throws dev.refarch.platform.spi.config.ConfigurationException for a bad or unknown key
    */
   public static MeasurementSettings fromProperties(Map<?, ?> properties, Path defaultDir) {
-    GROUP.validate(properties);
-    String dir = DIR.from(properties);
+    ConfigurationProblems problems = new ConfigurationProblems();
+    MeasurementSettings settings = parse(properties, defaultDir, problems);
+    problems.throwIfAny();
+    return settings;
+  }
+
+  /**
+   * As {@link #fromProperties}, recording every problem (an empty value included) in
+   * {@code problems}; the result then holds defaults in place of the refused values.
+   */
+  public static MeasurementSettings parse(Map<?, ?> properties, Path defaultDir,
+      ConfigurationProblems problems) {
+    problems.addAll(GROUP.unknownKeys(properties));
+    GROUP.settings().forEach(s -> problems.find(s, properties));
+    String dir = problems.from(DIR, properties);
     return new MeasurementSettings(dir == null ? defaultDir : Path.of(dir),
-        HISTOGRAM_INTERVAL.from(properties), TIMELINE_RESOLUTION.from(properties),
-        WARMUP.from(properties), TARGET.from(properties),
-        !YCSB_INTERVAL.from(properties).equals("op"));
+        problems.from(HISTOGRAM_INTERVAL, properties), problems.from(TIMELINE_RESOLUTION, properties),
+        problems.from(WARMUP, properties), problems.from(YcsbProperties.TARGET, properties),
+        !problems.from(YCSB_INTERVAL, properties).equals("op"));
   }
 
   /** Whether response times are recorded: a target is set and YCSB tracks due times. */

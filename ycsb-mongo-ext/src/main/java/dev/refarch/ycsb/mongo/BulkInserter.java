@@ -1,6 +1,5 @@
 package dev.refarch.ycsb.mongo;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertManyOptions;
@@ -32,6 +31,7 @@ final class BulkInserter {
 
   private final int batchSize;
   private final boolean upsert;
+  private final Status buffered;
   private final List<RawBsonDocument> pending;
   private final ThreadMeter meter;
   private final YcsbMeasurements ycsb;
@@ -39,14 +39,16 @@ final class BulkInserter {
   private MongoCollection<RawBsonDocument> collection;
 
   /**
+   * @param buffered what an insert that only buffers answers: {@code BATCHED_OK} or {@code OK}
    * @param meter this library's measurements, or {@code null} when they are off
    * @param ycsb YCSB's measurements
    * @param ackLog the audit log, or {@code null}; only batches written whole are logged
    */
-  BulkInserter(int batchSize, boolean upsert, ThreadMeter meter, YcsbMeasurements ycsb,
-      AckLog ackLog) {
+  BulkInserter(int batchSize, boolean upsert, Status buffered, ThreadMeter meter,
+      YcsbMeasurements ycsb, AckLog ackLog) {
     this.batchSize = batchSize;
     this.upsert = upsert;
+    this.buffered = buffered;
     this.meter = meter;
     this.ycsb = ycsb;
     this.ackLog = ackLog;
@@ -55,7 +57,7 @@ final class BulkInserter {
 
   /** Buffers the document, flushing when the batch is full (or the collection changes). */
   Status add(MongoCollection<RawBsonDocument> target, RawBsonDocument document) {
-    Status status = Status.BATCHED_OK;
+    Status status = buffered;
     if (collection != null && collection != target && !pending.isEmpty()) {
       status = flush();
     }
@@ -88,7 +90,7 @@ final class BulkInserter {
       if (ackLog != null) {
         ackLog.acknowledged(pending.stream().map(BulkInserter::idOf).toList());
       }
-    } catch (MongoException e) {
+    } catch (RuntimeException e) {
       ErrorLog.error("insertMany of " + pending.size(), "documents starting at " + idOf(pending.get(0)), e);
       status = MongoDbClient.statusOf(e);
     } finally {

@@ -27,9 +27,13 @@ record ConnectionKey(ConnectionString url, WriteConcern writeConcern,
   /** The pool the driver would size by default (the URL's {@code maxPoolSize}, else 100). */
   private static final int DRIVER_DEFAULT_POOL = 100;
 
+  /**
+   * The key of {@code s}; the pool is the URL's {@code maxPoolSize}, else the stock
+   * {@code mongodb.maxconnections}, else the driver's 100, and at least {@code threadcount}.
+   */
   static ConnectionKey of(MongoSettings s) {
-    int pool = Math.max(s.threads(),
-        Optional.ofNullable(s.url().getMaxConnectionPoolSize()).orElse(DRIVER_DEFAULT_POOL));
+    int pool = Math.max(s.threads(), Optional.ofNullable(s.url().getMaxConnectionPoolSize())
+        .or(() -> s.stock().maxConnections()).orElse(DRIVER_DEFAULT_POOL));
     return new ConnectionKey(s.url(), s.writeConcern(), s.readPreference(), s.readConcern(),
         s.timeouts(), pool);
   }

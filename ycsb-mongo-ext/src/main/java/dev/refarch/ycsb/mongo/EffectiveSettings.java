@@ -14,6 +14,7 @@ import java.util.Map;
  * @param readPreference the read preference name
  * @param readConcern the read concern level, or {@code (server default)}
  * @param batchSize documents per insertMany during load
+ * @param batchedInsertStatus what a buffered insert answers, {@code batched-ok} or {@code ok}
  * @param upsert whether inserts upsert
  * @param scan how scans read, e.g. {@code mode:id,batchSize:scan-length,hint:none,...}
  * @param shardKey {@code hashed}, {@code range} or {@code none} (set up at load by the
@@ -23,11 +24,13 @@ import java.util.Map;
  * @param driverVersion the MongoDB Java driver's version
  * @param serverVersion the server's version from buildInfo
  * @param topologyType the driver's view: STANDALONE, REPLICA_SET, SHARDED, LOAD_BALANCED
+ * @param stockKeys what the stock binding's keys given were mapped to, {@code none} without any
  */
 public record EffectiveSettings(String url, String database, String durability,
-    String writeConcern, String readPreference, String readConcern, int batchSize, boolean upsert,
-    String scan, String shardKey, int maxPoolSize, MongoSettings.Timeouts timeouts,
-    String driverVersion, String serverVersion, String topologyType) {
+    String writeConcern, String readPreference, String readConcern, int batchSize,
+    String batchedInsertStatus, boolean upsert, String scan, String shardKey, int maxPoolSize,
+    MongoSettings.Timeouts timeouts, String driverVersion, String serverVersion,
+    String topologyType, String stockKeys) {
 
   /** Field name to value, in declaration order, for manifests. */
   public Map<String, String> asMap() {
@@ -39,6 +42,7 @@ public record EffectiveSettings(String url, String database, String durability,
     m.put("readPreference", readPreference);
     m.put("readConcern", readConcern);
     m.put("batchSize", String.valueOf(batchSize));
+    m.put("batchedInsertStatus", batchedInsertStatus);
     m.put("upsert", String.valueOf(upsert));
     m.put("scan", scan);
     m.put("shardKey", shardKey);
@@ -51,6 +55,7 @@ public record EffectiveSettings(String url, String database, String durability,
     m.put("driverVersion", driverVersion);
     m.put("serverVersion", serverVersion);
     m.put("topologyType", topologyType);
+    m.put("stockKeys", stockKeys);
     return m;
   }
 

@@ -8,8 +8,6 @@ import com.mongodb.client.model.ReplaceOptions;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.config.PropertyMaps;
 import dev.refarch.ycsb.hooks.ThreadHookSession;
-import dev.refarch.ycsb.measure.MeasuredDb;
-import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.MeasurementSession;
 import dev.refarch.ycsb.measure.MeasurementSettings;
 import dev.refarch.ycsb.measure.Metric;
@@ -22,6 +20,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
@@ -39,7 +38,8 @@ import site.ycsb.Status;
  * scans that find nothing, return {@link Status#NOT_FOUND}. Scans follow {@code mongodb.scan.*}
  * ({@link ScanSettings}). During load ({@code dotransactions=false}) with
  * {@code mongodb.batchsize > 1}, inserts are buffered per thread and answered
- * {@link Status#BATCHED_OK} until the batch is written; the partial last batch is written in
+ * {@link Status#BATCHED_OK} (or {@code OK}, {@code mongodb.batchedInsertStatus}) until the batch
+ * is written; the partial last batch is written in
  * {@link #cleanup()}. Run-phase inserts are never buffered.
  *
  * <p>It runs under YCSB's {@code Client} or embedded in any harness, used as YCSB's own binding
@@ -55,8 +55,8 @@ import site.ycsb.Status;
  * db.cleanup();
  * }</pre>
  *
- * <p>{@link #init()} validates every {@code mongodb.*} property and the named platform hooks
- * before it connects or writes anything, and runs the hooks' {@code before} on the first thread;
+ * <p>{@link #init()} checks the whole input ({@link BindingInput}: every problem at once) before
+ * it connects or writes anything, and runs the hooks' {@code before} on the first thread;
  * the last thread's {@link #cleanup()} runs their {@code after}.
  *
  * <p>Not thread-safe: YCSB gives each thread its own instance.
@@ -64,6 +64,8 @@ import site.ycsb.Status;
 public class MongoDbClient extends DB {
 
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+  /** The stock-key notes printed in this JVM, each once. */
+  private static final Set<String> ANNOUNCED_STOCK_KEYS = ConcurrentHashMap.newKeySet();
   /** The hook that sets up sharded collections, run implicitly when {@code mongodb.shardKey} is set. */
   static final String SHARDING_HOOK = "mongodb-sharding";
 
@@ -85,36 +87,48 @@ public class MongoDbClient extends DB {
   /**
    * Validates the properties, runs the hooks' {@code before} (first thread only) and joins the
    * client for these connection settings. Works with or without YCSB's {@code Client}; a
-   * {@code Properties}' defaults count as its own entries.
+   * {@code Properties}' defaults count as its own entries. Inside YCSB's {@code Client} a failure
+   * is printed once and, by default, ends the JVM with a non-zero exit code ({@link InitFailure}).
    */
   @Override
   public void init() throws DBException {
     // one flat copy, so that every reader sees a key set only in the defaults the same way
     Properties props = PropertyMaps.flattenToProperties(getProperties());
-    MeasurementSettings measurement;
+    BindingInput.Parsed input;
     try {
-      settings = MongoSettings.fromProperties(props);
-      // parsed even when measurement is off, so that a misspelt measurement.* key fails too
-      measurement = MeasurementSettings.fromProperties(props, MeasuredDb.DEFAULT_DIR);
+      input = BindingInput.check(props);
+      settings = input.mongo();
+      announceStockKeys(settings);
       hooks = ThreadHookSession.join(props,
           settings.sharding().isActive() ? List.of(SHARDING_HOOK) : List.of());
-    } catch (IllegalArgumentException e) {
-      throw new DBException(e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw InitFailure.binding(props, e);
     }
     boolean loading = !Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
-    connect(loading, MeasurementProperties.DIR.from(props) != null ? measurement : null);
-    ackLog = settings.auditDir().map(AckLog::new).orElse(null);
+    connect(props, loading, input.measured() ? input.measurement() : null);
     ycsb = YcsbMeasurements.of(props);
     // batching is for loading: a run-phase insert must be in the database when YCSB
     // acknowledges its key, or later reads and scans of that key would find nothing
     bulk = loading && settings.batchSize() > 1
-        ? new BulkInserter(settings.batchSize(), settings.upsert(), meter, ycsb, ackLog) : null;
+        ? new BulkInserter(settings.batchSize(), settings.upsert(),
+            settings.batchedStatus().status(), meter, ycsb, ackLog) : null;
     scanner = new Scanner(settings.scan());
-    commands = shared.commands(settings);
   }
 
-  /** Joins the client and the measurement session; on failure, leaves both and the hooks. */
-  private void connect(boolean loading, MeasurementSettings measurement) throws DBException {
+  /** Prints once per JVM what the stock binding's keys given were mapped to. */
+  private static void announceStockKeys(MongoSettings s) {
+    String notes = String.join("; ", s.stock().notes().stream().map(Object::toString).toList());
+    if (!notes.isEmpty() && ANNOUNCED_STOCK_KEYS.add(notes)) {
+      System.err.println("[ycsb-mongo-ext] note: the stock binding's keys, mapped: " + notes);
+    }
+  }
+
+  /**
+   * Joins the client, the measurement session and the audit log; on failure, leaves them all and
+   * the hooks.
+   */
+  private void connect(Properties props, boolean loading, MeasurementSettings measurement)
+      throws DBException {
     try {
       shared = SharedClient.acquire(settings);
       hooks.before();
@@ -125,16 +139,16 @@ public class MongoDbClient extends DB {
         shared.effective(settings).asMap()
             .forEach((k, v) -> MeasurementSession.describe("mongodb." + k, v));
       }
+      ackLog = settings.auditDir().map(AckLog::new).orElse(null);
+      commands = shared.commands(settings);
     } catch (RuntimeException e) {
-      String reason = Redaction.maskUri(e.getMessage());
-      if (shared != null) {
-        shared.release();
-        shared = null;
-      }
-      hooks.leave(Optional.of("init failed: " + reason));
-      hooks = null;
-      throw new DBException(reason, e);
+      leaveAfterFailedInit(e);
+      throw InitFailure.binding(props, e);
     }
+  }
+
+  private void leaveAfterFailedInit(RuntimeException e) {
+    leaveAll(Optional.of("init failed: " + Redaction.maskUri(e.getMessage())));
   }
 
   @Override
@@ -148,28 +162,37 @@ public class MongoDbClient extends DB {
         failure = Optional.of("the last partial batch could not be written");
       }
     } finally {
-      if (ackLog != null) {
-        ackLog.close();
-        ackLog = null;
-      }
-      if (meter != null) {
-        MeasurementSession.leave(meter);
-        meter = null;
-      }
-      if (commands != null) {
-        commands.close();
-        commands = null;
-      }
-      shared.release();
-      shared = null;
-      collections.clear();
-      scanCollections.clear();
-      ThreadHookSession session = hooks;
-      hooks = null;
-      session.leave(failure);
+      leaveAll(failure);
     }
     if (failure.isPresent()) {
       throw new DBException(failure.get());
+    }
+  }
+
+  /** Leaves everything this instance joined, the hooks' session last ({@code after} may run). */
+  private void leaveAll(Optional<String> failure) {
+    if (ackLog != null) {
+      ackLog.close();
+      ackLog = null;
+    }
+    if (meter != null) {
+      MeasurementSession.leave(meter);
+      meter = null;
+    }
+    if (commands != null) {
+      commands.close();
+      commands = null;
+    }
+    if (shared != null) {
+      shared.release();
+      shared = null;
+    }
+    collections.clear();
+    scanCollections.clear();
+    ThreadHookSession session = hooks;
+    hooks = null;
+    if (session != null) {
+      session.leave(failure);
     }
   }
 
@@ -209,7 +232,7 @@ public class MongoDbClient extends DB {
       }
       DocumentCodec.decode(doc, fields, result);
       return Status.OK;
-    } catch (MongoException e) {
+    } catch (RuntimeException e) {
       ErrorLog.error("read", key, e);
       return statusOf(e);
     }
@@ -224,7 +247,13 @@ public class MongoDbClient extends DB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
     long start = meter == null ? 0 : meter.start();
-    Status status = scanner.scan(scanCollection(table), startkey, recordcount, fields, result);
+    Status status;
+    try {
+      status = scanner.scan(scanCollection(table), startkey, recordcount, fields, result);
+    } catch (RuntimeException e) {
+      ErrorLog.error("scan", startkey, e);
+      status = statusOf(e);
+    }
     if (meter != null) {
       meter.record(Operation.SCAN, start, status);
       meter.recordValue(Metric.SCAN_DOCUMENTS, scanner.documents());
@@ -264,7 +293,7 @@ public class MongoDbClient extends DB {
         return Status.OK;
       }
       return commands.update(table, key, values) == 0 ? Status.NOT_FOUND : Status.OK;
-    } catch (MongoException e) {
+    } catch (RuntimeException e) {
       ErrorLog.error("update", key, e);
       return statusOf(e);
     }
@@ -282,10 +311,10 @@ public class MongoDbClient extends DB {
   }
 
   private Status doInsert(String table, String key, Map<String, ByteIterator> values) {
-    if (bulk != null) {
-      return bulk.add(collection(table), DocumentCodec.record(key, values));
-    }
     try {
+      if (bulk != null) {
+        return bulk.add(collection(table), DocumentCodec.record(key, values));
+      }
       if (!commands.acknowledged()) {
         insertUnacknowledged(table, key, DocumentCodec.record(key, values));
       } else if (settings.upsert()) {
@@ -297,7 +326,7 @@ public class MongoDbClient extends DB {
         ackLog.acknowledged(key);
       }
       return Status.OK;
-    } catch (MongoException e) {
+    } catch (RuntimeException e) {
       ErrorLog.error("insert", key, e);
       return statusOf(e);
     }
@@ -330,19 +359,23 @@ public class MongoDbClient extends DB {
         return Status.OK;
       }
       return commands.delete(table, key) == 0 ? Status.NOT_FOUND : Status.OK;
-    } catch (MongoException e) {
+    } catch (RuntimeException e) {
       ErrorLog.error("delete", key, e);
       return statusOf(e);
     }
   }
 
   /**
-   * The YCSB status for a driver failure: unreachable or timed-out servers are
-   * {@link Status#SERVICE_UNAVAILABLE}, so failover analysis can tell them from rejected writes.
+   * The YCSB status for a failed operation: unreachable or timed-out servers are
+   * {@link Status#SERVICE_UNAVAILABLE}, so failover analysis can tell them from rejected writes;
+   * anything else, a driver failure or not (an oversized document, a codec error, an audit log
+   * that cannot be written), is {@link Status#ERROR}. An operation never throws: YCSB 0.17 would
+   * end the whole run with exit code 0 and no summary.
    */
-  static Status statusOf(MongoException e) {
+  static Status statusOf(RuntimeException e) {
     if (e instanceof MongoTimeoutException || e instanceof MongoSocketException
-        || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)) {
+        || (e instanceof MongoException m
+            && m.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL))) {
       return Status.SERVICE_UNAVAILABLE;
     }
     return Status.ERROR;

@@ -19,8 +19,10 @@ public final class MongoProperties {
   public static final String DEFAULT_URL = "mongodb://localhost:27017/ycsb?w=1";
 
   public static final Setting<String> URL = Setting.custom("mongodb.url", "uri", DEFAULT_URL,
-      "a mongodb:// or mongodb+srv:// connection string", "connection string as for the stock binding; the path names the database (default `ycsb`);"
-          + " the YCSB `table` is the collection", s -> s);
+      "a mongodb:// or mongodb+srv:// connection string", "connection string as for the stock"
+          + " binding; the path names the database (default `ycsb`; `admin`, which the stock"
+          + " binding reads as the authentication database, also means `ycsb`); the YCSB `table` is"
+          + " the collection", s -> s);
 
   public static final Setting<Durability> DURABILITY = Setting.ofEnum("mongodb.durability", null,
       Durability.class, "durability profile: throughput {w:0,j:false}, balanced {w:1,j:false},"
@@ -40,8 +42,9 @@ public final class MongoProperties {
 
   public static final Setting<ReadPreference> READ_PREFERENCE = Setting.choice(
       "mongodb.readPreference", null, readPreferences(),
-      "read preference for reads (and scans, unless `mongodb.scan.readPreference`); unset keeps the"
-          + " URL's (default primary)");
+      "read preference for reads (and scans, unless `mongodb.scan.readPreference`); the stock"
+          + " binding's primary_preferred and secondary_preferred are accepted; unset keeps the"
+          + " URL's (default primary); a URL readPreference that differs is refused");
 
   public static final Setting<ReadConcernLevel> READ_CONCERN = Setting.choice(
       "mongodb.readConcern", null, readConcerns(),
@@ -76,9 +79,10 @@ public final class MongoProperties {
   public static final Setting<Boolean> RETRY_READS = Setting.bool("mongodb.retryReads", true,
       "retry a read once after a failover; precedence as above");
 
-  public static final Setting<String> AUDIT_DIR = Setting.string("mongodb.audit.dir", null,
-      "acknowledged-write audit: every insert the server acknowledged has its key appended to a"
-          + " per-thread log in this folder (see AckAudit)");
+  public static final Setting<java.nio.file.Path> AUDIT_DIR = Setting.custom("mongodb.audit.dir",
+      "folder", null, "a folder this process can create and write", "acknowledged-write audit:"
+          + " every insert the server acknowledged has its key appended to a per-thread log in this"
+          + " folder (see AckAudit); checked before connecting", MongoProperties::parseFolder);
 
   public static final Setting<ScanMode> SCAN_MODE = Setting.ofEnum("mongodb.scan.mode",
       ScanMode.ID, ScanMode.class, "how a scan reads: `id` = YCSB's {_id >= start} sorted by _id,"
@@ -123,26 +127,41 @@ public final class MongoProperties {
       "mongodb.shard.balancer", null, BalancerMode.class, "balancer during each phase, restored"
           + " afterwards; unset leaves it as it is");
 
-  /** YCSB's collection name ({@code table}), for the index and sharding setup. */
-  public static final Setting<String> TABLE = Setting.string("table", "usertable", "YCSB's table");
+  public static final Setting<StockKeys.WriteConcernName> STOCK_WRITE_CONCERN = Setting.choice(
+      "mongodb.writeConcern", null, StockKeys.WriteConcernName.CHOICES, "the stock binding's"
+          + " write concern name, with its meaning: errors_ignored and unacknowledged {w:0},"
+          + " acknowledged {w:1}, journaled {j:true}, replica_acknowledged {w:2}, majority"
+          + " {w:majority}; as in the stock binding the URL's own w (or j) wins; not with"
+          + " mongodb.durability");
 
-  /** YCSB's key order; {@code range} scans need {@code ordered}. */
-  public static final Setting<String> INSERT_ORDER = Setting.choice("insertorder", "hashed",
-      orderedChoices("hashed", "ordered"), "YCSB's key order");
+  public static final Setting<Integer> MAX_CONNECTIONS = Setting.integer("mongodb.maxconnections",
+      null, 1, 100_000, "the stock binding's pool size (maxPoolSize); the URL's maxPoolSize wins, as"
+          + " in the stock binding; raised to threadcount when below it");
 
-  /** YCSB's field name prefix; the index field must not look like a YCSB field. */
-  public static final Setting<String> FIELD_NAME_PREFIX = Setting.string("fieldnameprefix",
-      "field", "YCSB's field name prefix");
+  public static final Setting<Integer> THREADS_ALLOWED_TO_BLOCK = Setting.integer(
+      "mongodb.threadsAllowedToBlockForConnectionMultiplier", null, 1, Integer.MAX_VALUE,
+      "the stock binding's wait-queue multiplier; accepted and noted, without effect: the driver"
+          + " has no wait-queue limit and the pool has a connection per thread");
 
-  /** YCSB's thread count, used to size the connection pool. */
-  public static final Setting<Integer> THREADS = Setting.integer("threadcount", 1, 1, 100_000,
-      "YCSB client threads");
+  public static final Setting<BatchedStatus> BATCHED_INSERT_STATUS = Setting.ofEnum(
+      "mongodb.batchedInsertStatus", BatchedStatus.BATCHED_OK, BatchedStatus.class,
+      "what a buffered insert of a batched load answers: `batched-ok` (YCSB's BATCHED_OK, as the"
+          + " stock binding) or `ok`, so that tools counting `Return=OK` count every document;"
+          + " a failed batch is then one ERROR (see Bulk load)");
+
+  public static final Setting<InitFailure.Mode> INIT_FAILURE = Setting.ofEnum("mongodb.initFailure",
+      InitFailure.Mode.EXIT, InitFailure.Mode.class, "when init() fails inside YCSB's Client:"
+          + " `exit` prints the failure once and ends the JVM with exit code 2 (bad settings) or 1"
+          + " (anything else), where YCSB would exit 0; `throw` leaves it to YCSB; embedded use"
+          + " always gets the exception");
 
   public static final SettingGroup GROUP = SettingGroup.of("mongodb.", List.of(URL, DURABILITY,
       WRITE_CONCERN_W, WRITE_CONCERN_J, WRITE_CONCERN_WTIMEOUT, READ_PREFERENCE, READ_CONCERN,
       BATCH_SIZE, UPSERT, SERVER_SELECTION_TIMEOUT, CONNECT_TIMEOUT, SOCKET_TIMEOUT, RETRY_WRITES,
       RETRY_READS, AUDIT_DIR, SCAN_MODE, SCAN_BATCH_SIZE, SCAN_HINT, SCAN_PROJECTION,
-      SCAN_READ_PREFERENCE, SCAN_INDEX_FIELD, SHARD_KEY, SHARD_CHUNKS, SHARD_BALANCER));
+      SCAN_READ_PREFERENCE, SCAN_INDEX_FIELD, SHARD_KEY, SHARD_CHUNKS, SHARD_BALANCER,
+      STOCK_WRITE_CONCERN, MAX_CONNECTIONS, THREADS_ALLOWED_TO_BLOCK, BATCHED_INSERT_STATUS,
+      INIT_FAILURE));
 
   private MongoProperties() {
   }
@@ -163,6 +182,14 @@ public final class MongoProperties {
     throw new IllegalArgumentException("an integer from 0 to 50, or majority");
   }
 
+  private static java.nio.file.Path parseFolder(String raw) {
+    try {
+      return java.nio.file.Path.of(raw.trim());
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException("a folder this process can create and write");
+    }
+  }
+
   private static String parseFieldName(String raw) {
     String v = raw.trim();
     if (v.equals("_id") || !v.matches("[A-Za-z_][A-Za-z0-9_]*")) {
@@ -171,20 +198,15 @@ public final class MongoProperties {
     return v;
   }
 
-  private static Map<String, String> orderedChoices(String... names) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (String n : names) {
-      m.put(n, n);
-    }
-    return m;
-  }
-
+  /** The driver's names, then the stock binding's underscore forms of the two that differ. */
   private static Map<String, ReadPreference> readPreferences() {
     Map<String, ReadPreference> m = new LinkedHashMap<>();
     for (ReadPreference p : List.of(ReadPreference.primary(), ReadPreference.primaryPreferred(),
         ReadPreference.secondary(), ReadPreference.secondaryPreferred(), ReadPreference.nearest())) {
       m.put(p.getName(), p);
     }
+    m.put("primary_preferred", ReadPreference.primaryPreferred());
+    m.put("secondary_preferred", ReadPreference.secondaryPreferred());
     return m;
   }
 

@@ -8,6 +8,8 @@ import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.ConfigurationProblems;
+import dev.refarch.ycsb.config.YcsbProperties;
 import dev.refarch.platform.spi.config.PropertyMaps;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,13 +44,16 @@ import java.util.concurrent.TimeUnit;
  * @param table YCSB's table: the collection the index and sharding setup apply to
  * @param scan how scans read
  * @param sharding sharded-collection setup, carried out by the {@code mongodb-sharding} hook
+ * @param stock what the stock binding's keys given were mapped to
+ * @param batchedStatus what a buffered insert answers
  * @param source the properties the record was parsed from, for {@link #toProperties()}
  */
 public record MongoSettings(ConnectionString url, String database, Optional<Durability> durability,
     WriteConcern writeConcern, Optional<ReadPreference> readPreference,
     Optional<ReadConcernLevel> readConcern, int batchSize, boolean upsert, int threads,
     Timeouts timeouts, Optional<java.nio.file.Path> auditDir, String table, ScanSettings scan,
-    ShardingSettings sharding, Map<String, String> source) {
+    ShardingSettings sharding, StockKeys.Mapping stock, BatchedStatus batchedStatus,
+    Map<String, String> source) {
 
   /**
    * Driver timeouts and retries, each resolved as: explicit key, else the URL's option, else this
@@ -73,6 +78,8 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(scan, "scan");
     Objects.requireNonNull(sharding, "sharding");
+    Objects.requireNonNull(stock, "stock");
+    Objects.requireNonNull(batchedStatus, "batchedStatus");
     if (batchSize < 1) {
       throw new ConfigurationException(BATCH_SIZE.key(), String.valueOf(batchSize),
           BATCH_SIZE.allowed());
@@ -84,40 +91,100 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
    * Parses and validates every {@code mongodb.*} property, rejecting unknown keys. A
    * {@code Properties}' defaults count as its own entries do, for every key read here.
    *
-   * @throws ConfigurationException for the first bad key, value or combination
+   * @throws ConfigurationException naming every bad key, value or combination at once
    */
   public static MongoSettings fromProperties(Map<?, ?> given) {
-    Map<String, String> properties = PropertyMaps.flatten(given);
-    GROUP.rejectUnknown(properties);
-    requireRefarchWorkload(properties);
+    ConfigurationProblems problems = new ConfigurationProblems();
+    Optional<MongoSettings> settings = parse(given, problems);
+    problems.throwIfAny();
+    return settings.orElseThrow();
+  }
 
-    ConnectionString url = parseUrl(URL.from(properties));
-    Optional<Durability> durability = DURABILITY.find(properties);
-    WriteConcern wc = url.getWriteConcern() != null ? url.getWriteConcern() : WriteConcern.ACKNOWLEDGED;
+  /**
+   * Parses as {@link #fromProperties(Map)} does, recording every problem in {@code problems}
+   * instead of throwing; empty when there was one.
+   */
+  public static Optional<MongoSettings> parse(Map<?, ?> given, ConfigurationProblems problems) {
+    int before = problems.reports();
+    Map<String, String> properties = PropertyMaps.flatten(given);
+    problems.addAll(GROUP.unknownKeys(properties));
+    problems.check(() -> requireRefarchWorkload(properties));
+    Optional<ConnectionString> url = problems.get(
+        () -> parseUrl(problems.find(URL, properties).orElse(URL.defaultValue())));
+    int threads = problems.from(YcsbProperties.THREADS, properties);
+    Optional<StockKeys.Mapping> stock = url.flatMap(u -> problems.get(() -> StockKeys.map(u,
+        problems.find(STOCK_WRITE_CONCERN, properties),
+        Optional.ofNullable(properties.get(READ_PREFERENCE.key())),
+        problems.find(MAX_CONNECTIONS, properties),
+        problems.find(THREADS_ALLOWED_TO_BLOCK, properties), threads)));
+    Optional<WriteConcern> wc = stock.flatMap(m -> writeConcern(m.writeConcern(), properties,
+        problems));
+    Optional<ReadPreference> readPreference = problems.find(READ_PREFERENCE, properties);
+    if (url.isPresent() && readPreference.isPresent()
+        && StockKeys.conflicts(url.get(), readPreference.get())) {
+      problems.add(new ConfigurationException(READ_PREFERENCE.key(),
+          properties.get(READ_PREFERENCE.key()), "unset, or the URL's readPreference="
+              + url.get().getReadPreference().getName(), "the URL names another read preference;"
+              + " name it in one place"));
+    }
+    Optional<Integer> batch = problems.find(BATCH_SIZE, properties)
+        .or(() -> problems.find(YCSB_BATCH_SIZE, properties));
+    Optional<Timeouts> timeouts = url.map(u -> new Timeouts(
+        pick(SERVER_SELECTION_TIMEOUT, properties, u.getServerSelectionTimeout(), problems),
+        pick(CONNECT_TIMEOUT, properties, u.getConnectTimeout(), problems),
+        pick(SOCKET_TIMEOUT, properties, u.getSocketTimeout(), problems),
+        pick(RETRY_WRITES, properties, u.getRetryWritesValue(), problems),
+        pick(RETRY_READS, properties, u.getRetryReads(), problems)));
+    Optional<Durability> durability = problems.find(DURABILITY, properties);
+    Optional<ReadConcernLevel> readConcern = problems.find(READ_CONCERN, properties);
+    boolean upsert = problems.from(UPSERT, properties);
+    BatchedStatus batchedStatus = problems.from(BATCHED_INSERT_STATUS, properties);
+    problems.find(INIT_FAILURE, properties);
+    Optional<java.nio.file.Path> auditDir = problems.find(AUDIT_DIR, properties);
+    String table = problems.from(YcsbProperties.TABLE, properties);
+    Optional<ScanSettings> scan = ScanSettings.parse(properties, problems);
+    Optional<ShardingSettings> sharding = shardingSettings(properties, problems);
+    if (problems.reports() > before) {
+      return Optional.empty();
+    }
+    String database = databaseOf(url.get());
+    return problems.get(() -> new MongoSettings(url.get(), database, durability, wc.get(),
+        readPreference, readConcern, batch.orElse(1), upsert, threads, timeouts.get(), auditDir,
+        table, scan.get(), sharding.get(), stock.get(), batchedStatus, properties));
+  }
+
+  /**
+   * The URL's database; none, or {@code admin} (which the stock binding reads as the database to
+   * authenticate against), means {@code ycsb}, as in the stock binding.
+   */
+  private static String databaseOf(ConnectionString url) {
+    String db = url.getDatabase();
+    return db == null || db.isEmpty() || db.equals("admin") ? "ycsb" : db;
+  }
+
+  /** The URL's (and stock key's) write concern, then the profile, then the explicit keys. */
+  private static Optional<WriteConcern> writeConcern(WriteConcern fromUrl,
+      Map<String, String> properties, ConfigurationProblems problems) {
+    Optional<Durability> durability = problems.find(DURABILITY, properties);
+    if (durability.isPresent() && properties.containsKey(STOCK_WRITE_CONCERN.key())) {
+      problems.add(new ConfigurationException(STOCK_WRITE_CONCERN.key(),
+          properties.get(STOCK_WRITE_CONCERN.key()), "unset while mongodb.durability is set",
+          "name the write concern one way: the profile sets both w and j"));
+    }
+    WriteConcern wc = fromUrl != null ? fromUrl : WriteConcern.ACKNOWLEDGED;
     if (durability.isPresent()) {
       wc = durability.get().writeConcern();
     }
-    wc = applyExplicit(wc, WRITE_CONCERN_W.find(properties), WRITE_CONCERN_J.find(properties),
-        WRITE_CONCERN_WTIMEOUT.find(properties));
-
-    int batch = BATCH_SIZE.find(properties).orElseGet(() -> YCSB_BATCH_SIZE.from(properties));
-    String database = url.getDatabase() == null ? "ycsb" : url.getDatabase();
-    Timeouts timeouts = new Timeouts(
-        pick(SERVER_SELECTION_TIMEOUT, properties, url.getServerSelectionTimeout()),
-        pick(CONNECT_TIMEOUT, properties, url.getConnectTimeout()),
-        pick(SOCKET_TIMEOUT, properties, url.getSocketTimeout()),
-        pick(RETRY_WRITES, properties, url.getRetryWritesValue()),
-        pick(RETRY_READS, properties, url.getRetryReads()));
-    return new MongoSettings(url, database, durability, wc, READ_PREFERENCE.find(properties),
-        READ_CONCERN.find(properties), batch, UPSERT.from(properties), THREADS.from(properties),
-        timeouts, AUDIT_DIR.find(properties).map(java.nio.file.Path::of), TABLE.from(properties),
-        ScanSettings.fromProperties(properties), shardingSettings(properties), properties);
+    WriteConcern base = wc;
+    return problems.get(() -> applyExplicit(base, problems.find(WRITE_CONCERN_W, properties),
+        problems.find(WRITE_CONCERN_J, properties),
+        problems.find(WRITE_CONCERN_WTIMEOUT, properties)));
   }
 
   /** The explicit key, else the URL's value, else the key's default. */
   private static <T> T pick(dev.refarch.platform.spi.config.Setting<T> key, Map<?, ?> properties,
-      T fromUrl) {
-    return key.find(properties).orElse(fromUrl != null ? fromUrl : key.defaultValue());
+      T fromUrl, ConfigurationProblems problems) {
+    return problems.find(key, properties).orElse(fromUrl != null ? fromUrl : key.defaultValue());
   }
 
   /**
@@ -149,14 +216,18 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     }
   }
 
-  private static ShardingSettings shardingSettings(Map<?, ?> properties) {
-    ShardingSettings sharding = new ShardingSettings(SHARD_KEY.from(properties),
-        SHARD_CHUNKS.find(properties), SHARD_BALANCER.find(properties));
-    if (sharding.chunks().isPresent() && sharding.shardKey() == ShardKey.NONE) {
-      throw new ConfigurationException(SHARD_CHUNKS.key(), String.valueOf(sharding.chunks().get()),
-          "unset while mongodb.shardKey is none", "set mongodb.shardKey=hashed or range");
+  private static Optional<ShardingSettings> shardingSettings(Map<?, ?> properties,
+      ConfigurationProblems problems) {
+    ShardingSettings sharding = new ShardingSettings(problems.from(SHARD_KEY, properties),
+        problems.find(SHARD_CHUNKS, properties), problems.find(SHARD_BALANCER, properties));
+    if (sharding.chunks().isPresent() && sharding.shardKey() == ShardKey.NONE
+        && !problems.has(SHARD_KEY.key())) {
+      problems.add(new ConfigurationException(SHARD_CHUNKS.key(),
+          String.valueOf(sharding.chunks().get()), "unset while mongodb.shardKey is none",
+          "set mongodb.shardKey=hashed or range"));
+      return Optional.empty();
     }
-    return sharding;
+    return Optional.of(sharding);
   }
 
   public static MongoSettings fromProperties(Properties properties) {
@@ -295,7 +366,11 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     }
 
     public Builder threads(int threads) {
-      return set(THREADS.key(), String.valueOf(threads));
+      return set(YcsbProperties.THREADS.key(), String.valueOf(threads));
+    }
+
+    public Builder batchedInsertStatus(BatchedStatus status) {
+      return set(BATCHED_INSERT_STATUS.key(), status.label());
     }
 
     /** Any other property, e.g. a YCSB key. */

@@ -1,9 +1,12 @@
 package dev.refarch.ycsb.mongo;
 
+import static dev.refarch.ycsb.config.YcsbProperties.FIELD_NAME_PREFIX;
+import static dev.refarch.ycsb.config.YcsbProperties.INSERT_ORDER;
 import static dev.refarch.ycsb.mongo.MongoProperties.*;
 
 import com.mongodb.ReadPreference;
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.ConfigurationProblems;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,29 +38,40 @@ public record ScanSettings(ScanMode mode, Optional<Integer> batchSize, Optional<
     Objects.requireNonNull(indexField, "indexField");
   }
 
-  /** The {@code mongodb.scan.*} keys, checked against each other and YCSB's key layout. */
-  static ScanSettings fromProperties(Map<?, ?> properties) {
-    ScanMode mode = SCAN_MODE.from(properties);
-    Optional<String> indexField = SCAN_INDEX_FIELD.find(properties);
-    if (mode == ScanMode.INDEX && indexField.isEmpty()) {
-      throw new ConfigurationException(SCAN_INDEX_FIELD.key(), null, SCAN_INDEX_FIELD.allowed(),
-          "mongodb.scan.mode=index scans over this field; set e.g. " + SCAN_INDEX_FIELD.key()
-              + "=ordinal, and load with it set");
+  /**
+   * The {@code mongodb.scan.*} keys, checked against each other and YCSB's key layout; every
+   * problem goes to {@code problems}, and the result is empty when there was one.
+   */
+  static Optional<ScanSettings> parse(Map<?, ?> properties, ConfigurationProblems problems) {
+    int before = problems.reports();
+    ScanMode mode = problems.from(SCAN_MODE, properties);
+    Optional<String> indexField = problems.find(SCAN_INDEX_FIELD, properties);
+    if (mode == ScanMode.INDEX && indexField.isEmpty() && !problems.has(SCAN_INDEX_FIELD.key())) {
+      problems.add(new ConfigurationException(SCAN_INDEX_FIELD.key(), null,
+          SCAN_INDEX_FIELD.allowed(), "mongodb.scan.mode=index scans over this field; set e.g. "
+              + SCAN_INDEX_FIELD.key() + "=ordinal, and load with it set"));
     }
-    if (mode == ScanMode.RANGE && !"ordered".equals(INSERT_ORDER.from(properties))) {
-      throw new ConfigurationException(SCAN_MODE.key(), "range", "id or index while insertorder"
-          + " is hashed", "range scans need keys inserted in order: set insertorder=ordered and a"
-          + " zeropadding wide enough for every key, load, then run");
+    if (mode == ScanMode.RANGE && !"ordered".equals(problems.from(INSERT_ORDER, properties))) {
+      problems.add(new ConfigurationException(SCAN_MODE.key(), "range", "id or index while"
+          + " insertorder is hashed", "range scans need keys inserted in order: set"
+          + " insertorder=ordered and a zeropadding wide enough for every key, load, then run"));
     }
-    String prefix = FIELD_NAME_PREFIX.from(properties);
+    String prefix = problems.from(FIELD_NAME_PREFIX, properties);
     if (indexField.isPresent() && indexField.get().matches(java.util.regex.Pattern.quote(prefix)
         + "[0-9]+")) {
-      throw new ConfigurationException(SCAN_INDEX_FIELD.key(), indexField.get(),
+      problems.add(new ConfigurationException(SCAN_INDEX_FIELD.key(), indexField.get(),
           "a name that is not a YCSB field (" + prefix + "0, " + prefix + "1, ...)",
-          "YCSB would overwrite it with its own values; e.g. ordinal");
+          "YCSB would overwrite it with its own values; e.g. ordinal"));
     }
-    return new ScanSettings(mode, SCAN_BATCH_SIZE.find(properties), SCAN_HINT.find(properties),
-        SCAN_PROJECTION.from(properties), SCAN_READ_PREFERENCE.find(properties), indexField);
+    Optional<Integer> batchSize = problems.find(SCAN_BATCH_SIZE, properties);
+    Optional<ScanHint> hint = problems.find(SCAN_HINT, properties);
+    ScanProjection projection = problems.from(SCAN_PROJECTION, properties);
+    Optional<ReadPreference> readPreference = problems.find(SCAN_READ_PREFERENCE, properties);
+    if (problems.reports() > before) {
+      return Optional.empty();
+    }
+    return Optional.of(new ScanSettings(mode, batchSize, hint, projection, readPreference,
+        indexField));
   }
 
   /** YCSB's own scan shape: {@code id} mode, batch of the scan length, no hint, requested fields. */

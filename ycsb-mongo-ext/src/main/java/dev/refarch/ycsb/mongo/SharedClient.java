@@ -118,9 +118,10 @@ final class SharedClient {
     return new EffectiveSettings(s.maskedUrl(), s.database(),
         s.durability().map(Durability::label).orElse("(url)"), describe(s.writeConcern()),
         readPreference, s.readConcern().map(ReadConcernLevel::getValue).orElse("(server default)"),
-        s.batchSize(), s.upsert(), s.scan().describe(readPreference),
+        s.batchSize(), s.batchedStatus().label(), s.upsert(), s.scan().describe(readPreference),
         s.sharding().shardKey().label(), key.poolSize(), s.timeouts(), DriverVersion.VALUE,
-        serverVersion, topologyType);
+        serverVersion, topologyType,
+        s.stock().compact());
   }
 
   /** The write concern as sent; the driver sends none for its default, so the server's applies. */

@@ -7,6 +7,7 @@ import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
+import dev.refarch.ycsb.launch.YcsbLauncher;
 import dev.refarch.ycsb.mongo.MongoDbClient;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.io.IOException;
@@ -20,8 +21,9 @@ import java.util.Map;
 
 /**
  * Starts a local MongoDB (the {@code local} provisioner must be on the class path), then loads and
- * runs one core workload through this binding with the stock {@code site.ycsb.Client}, each phase
- * in its own JVM exactly as {@code bin/ycsb} would, and stops the cluster.
+ * runs one core workload through this binding with the stock {@code site.ycsb.Client} (behind
+ * {@link YcsbLauncher}, which checks the input first), each phase in its own JVM as
+ * {@code bin/ycsb} would, and stops the cluster.
  *
  * <p>Arguments are {@code key=value}: {@code topology} (default {@code rs=1}), {@code workload}
  * ({@code a}), {@code records} (10000), {@code operations} (100000), {@code threads} (4); any
@@ -103,7 +105,7 @@ public final class QuickStart {
   private static int ycsb(String phase, List<String> args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
         Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "site.ycsb.Client", phase));
+        "-cp", System.getProperty("java.class.path"), YcsbLauncher.class.getName(), phase));
     command.addAll(args);
     System.out.println("== YCSB " + phase + " ==");
     return new ProcessBuilder(command).inheritIO().start().waitFor();

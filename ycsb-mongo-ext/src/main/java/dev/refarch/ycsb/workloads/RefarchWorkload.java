@@ -3,12 +3,16 @@ package dev.refarch.ycsb.workloads;
 import com.mongodb.MongoException;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.ConfigurationProblems;
+import dev.refarch.ycsb.mongo.BindingInput;
+import dev.refarch.ycsb.mongo.InitFailure;
 import dev.refarch.ycsb.mongo.MongoSettings;
 import dev.refarch.ycsb.mongo.ScanMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -70,10 +74,15 @@ public class RefarchWorkload extends CoreWorkload {
   public void init(Properties p) throws WorkloadException {
     MongoSettings mongo;
     try {
-      settings = WorkloadSettings.fromProperties(p);
-      mongo = MongoSettings.fromProperties(p);
-    } catch (IllegalArgumentException e) {
-      throw new WorkloadException(e.getMessage(), e);
+      // the whole input at once: the binding's keys and YCSB's as well as refarch.*
+      ConfigurationProblems problems = new ConfigurationProblems();
+      Optional<BindingInput.Parsed> binding = BindingInput.check(p, problems);
+      Optional<WorkloadSettings> workload = WorkloadSettings.parse(p, problems);
+      problems.throwIfAny();
+      settings = workload.orElseThrow();
+      mongo = binding.orElseThrow().mongo();
+    } catch (RuntimeException e) {
+      throw InitFailure.workload(p, e);
     }
     super.init(settings.coreProperties(p));
     measurements = Measurements.getMeasurements();

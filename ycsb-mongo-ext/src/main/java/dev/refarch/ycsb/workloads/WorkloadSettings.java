@@ -3,6 +3,7 @@ package dev.refarch.ycsb.workloads;
 import static dev.refarch.ycsb.workloads.WorkloadProperties.*;
 
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.ConfigurationProblems;
 import dev.refarch.platform.spi.config.PropertyMaps;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -79,6 +80,21 @@ public record WorkloadSettings(Optional<DataPreset> preset, double compressibili
         VALUE_TYPE.from(properties), ACTIVE_FRACTION.find(properties),
         ACTIVE_RECORDS.find(properties), INSERT_KEYS.from(properties), SEED.find(properties),
         SCAN_LENGTH_DISTRIBUTION.from(properties), REQUEST_DISTRIBUTION.from(properties));
+  }
+
+  /**
+   * As {@link #fromProperties}, recording every problem in {@code problems} (an empty value
+   * included) instead of throwing; empty when there was one.
+   */
+  public static Optional<WorkloadSettings> parse(Map<?, ?> properties,
+      ConfigurationProblems problems) {
+    int before = problems.reports();
+    problems.addAll(GROUP.unknownKeys(properties));
+    GROUP.settings().forEach(s -> problems.find(s, properties));
+    if (problems.reports() > before) {
+      return Optional.empty();
+    }
+    return problems.get(() -> fromProperties(properties));
   }
 
   private static void requireSame(Map<?, ?> properties, String key, int presetValue,

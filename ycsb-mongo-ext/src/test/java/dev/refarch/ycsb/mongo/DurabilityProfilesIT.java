@@ -120,17 +120,46 @@ class DurabilityProfilesIT {
     assertThat(writeConcernsOf("insert")).containsExactly("{\"w\": 1, \"wtimeout\": 5000, \"j\": true}");
   }
 
-  @Test
-  void readConcernAndPreferenceAreSentWithReads() throws Exception {
-    MongoDbClient c = client("profile_reads", "mongodb.readConcern", "majority",
-        "mongodb.readPreference", "primaryPreferred");
+  /** Inserts and reads one record with {@code c}, closes it, and returns the find sent. */
+  private BsonDocument findSentByARead(MongoDbClient c) throws Exception {
     c.insert("usertable", "k", new HashMap<>(Map.of("f0", new StringByteIterator("x"))));
     sent.clear();
     assertThat(c.read("usertable", "k", null, new HashMap<>())).isEqualTo(Status.OK);
     clients.close(c);
-    BsonDocument find = sent.stream().filter(e -> e.getCommandName().equals("find")).findFirst()
+    return sent.stream().filter(e -> e.getCommandName().equals("find")).findFirst()
         .orElseThrow().getCommand();
+  }
+
+  @Test
+  void readConcernAndPreferenceAreSentWithReads() throws Exception {
+    BsonDocument find = findSentByARead(client("profile_reads", "mongodb.readConcern", "majority",
+        "mongodb.readPreference", "primaryPreferred"));
     assertThat(find.getDocument("readConcern").toJson()).isEqualTo("{\"level\": \"majority\"}");
     assertThat(find.getDocument("$readPreference").getString("mode").getValue()).isEqualTo("primaryPreferred");
+  }
+
+  @ParameterizedTest(name = "stock mongodb.writeConcern={0} sends {1}")
+  @CsvSource(delimiter = ';', value = {
+      "errors_ignored; {\"w\": 0}",
+      "unacknowledged; {\"w\": 0}",
+      "acknowledged; {\"w\": 1}",
+      "journaled; {\"j\": true}",
+      "majority; {\"w\": \"majority\"}"})
+  void stockWriteConcernNamesSendTheStockBindingsWriteConcern(String name, String expected)
+      throws Exception {
+    MongoDbClient c = client("stock_" + name, "mongodb.writeConcern", name);
+    sent.clear();
+    c.insert("usertable", "k1", new HashMap<>(Map.of("f0", new StringByteIterator("x"))));
+    c.update("usertable", "k1", new HashMap<>(Map.of("f0", new StringByteIterator("y"))));
+    clients.close(c);
+    assertThat(writeConcernsOf("insert", "update")).containsExactly(expected, expected);
+  }
+
+  @Test
+  void stockReadPreferenceUnderscoreFormIsSentAsTheDriversName() throws Exception {
+    BsonDocument find = findSentByARead(client("stock_reads", "mongodb.readPreference",
+        "primary_preferred"));
+    assertThat(find.getDocument("$readPreference").getString("mode").getValue())
+        .isEqualTo("primaryPreferred");
   }
 }

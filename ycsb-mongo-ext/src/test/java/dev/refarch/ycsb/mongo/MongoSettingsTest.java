@@ -182,4 +182,58 @@ class MongoSettingsTest {
     assertThat(parse("mongodb.url", "mongodb://user:pass@h:1/db").maskedUrl())
         .isEqualTo("mongodb://***@h:1/db");
   }
+
+  @ParameterizedTest(name = "mongodb.writeConcern={0}")
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = ';', value = {
+      "errors_ignored; {\"w\": 0}", "unacknowledged; {\"w\": 0}", "acknowledged; {\"w\": 1}",
+      "journaled; {\"j\": true}", "replica_acknowledged; {\"w\": 2}",
+      "majority; {\"w\": \"majority\"}", "JOURNALED; {\"j\": true}"})
+  void stockWriteConcernNamesKeepTheirStockMeaning(String name, String expected) {
+    MongoSettings s = parse("mongodb.url", "mongodb://h/db", "mongodb.writeConcern", name);
+    assertThat(s.writeConcern().asDocument().toJson()).isEqualTo(expected);
+    assertThat(s.stock().compact()).startsWith("mongodb.writeConcern=" + name.toLowerCase());
+  }
+
+  @Test
+  void theUrlsOwnWriteConcernWinsOverTheStockKeyAsInTheStockBinding() {
+    MongoSettings s = parse("mongodb.writeConcern", "majority"); // default URL has w=1
+    assertThat(s.writeConcern()).isEqualTo(WriteConcern.W1);
+    assertThat(s.stock().notes()).singleElement().hasToString("mongodb.writeConcern=majority"
+        + " -> nothing (the URL's w=1 wins, as in the stock binding)");
+  }
+
+  @Test
+  void journaledKeepsTheUrlsW() {
+    assertThat(parse("mongodb.writeConcern", "journaled").writeConcern())
+        .isEqualTo(WriteConcern.W1.withJournal(true));
+  }
+
+  @Test
+  void stockReadPreferenceNamesAreTheDriversAndNoted() {
+    MongoSettings s = parse("mongodb.readPreference", "secondary_preferred");
+    assertThat(s.readPreference()).contains(ReadPreference.secondaryPreferred());
+    assertThat(s.stock().compact())
+        .isEqualTo("mongodb.readPreference=secondary_preferred->readPreference:secondaryPreferred");
+  }
+
+  @Test
+  void maxConnectionsSizesThePoolButNeverBelowTheThreads() {
+    assertThat(ConnectionKey.of(parse("mongodb.maxconnections", "50", "threadcount", "8"))
+        .poolSize()).isEqualTo(50);
+    MongoSettings raised = parse("mongodb.maxconnections", "5", "threadcount", "8");
+    assertThat(ConnectionKey.of(raised).poolSize()).isEqualTo(8);
+    assertThat(raised.stock().notes().get(0).toString()).contains("raised to threadcount");
+    assertThat(ConnectionKey.of(parse("mongodb.url", "mongodb://h/db?maxPoolSize=20",
+        "mongodb.maxconnections", "50")).poolSize()).isEqualTo(20);
+  }
+
+  @Test
+  void anAdminDatabaseMeansYcsbAsInTheStockBinding() {
+    assertThat(parse("mongodb.url", "mongodb://u:p@h/admin").database()).isEqualTo("ycsb");
+  }
+
+  @Test
+  void noStockKeysNoNotes() {
+    assertThat(parse().stock().compact()).isEqualTo("none");
+  }
 }

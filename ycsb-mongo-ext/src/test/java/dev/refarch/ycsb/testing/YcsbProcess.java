@@ -58,11 +58,28 @@ public final class YcsbProcess {
   /** Runs one phase with the binding {@code db}. */
   public static Result run(String phase, String db, Map<String, String> properties, Duration timeout)
       throws IOException, InterruptedException {
+    List<String> args = new ArrayList<>(List.of(phase, "-db", db, "-s"));
+    properties.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+    return run("site.ycsb.Client", args, timeout);
+  }
+
+  /**
+   * Runs {@code mainClass} (YCSB's {@code site.ycsb.Client} or a launcher) with {@code args} and
+   * the test class path.
+   */
+  public static Result run(String mainClass, List<String> args, Duration timeout)
+      throws IOException, InterruptedException {
+    return run(List.of("-cp", System.getProperty("java.class.path"), mainClass), args, timeout);
+  }
+
+  /** Runs {@code java} with {@code jvmArgs} (class path and main class) and {@code args}. */
+  public static Result run(List<String> jvmArgs, List<String> args, Duration timeout)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
-        Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "site.ycsb.Client", phase,
-        "-db", db, "-s"));
-    properties.forEach((k, v) -> command.addAll(List.of("-p", k + "=" + v)));
+        Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(jvmArgs);
+    command.addAll(args);
+    String phase = String.join(" ", args);
     Path out = Files.createTempFile("ycsb", ".out");
     Path err = Files.createTempFile("ycsb", ".err");
     Process process = new ProcessBuilder(command).redirectOutput(out.toFile())

@@ -1,6 +1,8 @@
 package dev.refarch.platform.spi.config;
 
 import dev.refarch.platform.spi.Redaction;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A setting has a value that is not allowed. The message names the key, the value given, what is
@@ -12,6 +14,10 @@ import dev.refarch.platform.spi.Redaction;
  *
  * Values that look like connection strings are masked, and so is the whole value of a key whose
  * name says it holds a secret (a mistyped {@code santricity.pasword} included).
+ *
+ * <p>Several problems of one input travel together ({@link #of(List)}, built by
+ * {@link ConfigurationProblems}): the message then has one line per problem, and
+ * {@link #problems()} lists them; {@link #key()} and the other accessors describe the first.
  */
 public class ConfigurationException extends IllegalArgumentException {
 
@@ -20,6 +26,8 @@ public class ConfigurationException extends IllegalArgumentException {
   private final String key;
   private final String value;
   private final String allowed;
+  /** Every problem when this stands for several; empty when it is one. */
+  private final List<ConfigurationException> problems;
 
   public ConfigurationException(String key, String value, String allowed) {
     this(key, value, allowed, null);
@@ -30,6 +38,31 @@ public class ConfigurationException extends IllegalArgumentException {
     this.key = key;
     this.value = value;
     this.allowed = allowed;
+    this.problems = List.of();
+  }
+
+  private ConfigurationException(List<ConfigurationException> problems) {
+    super(problems.size() + " settings are not allowed:\n  "
+        + String.join("\n  ", problems.stream().map(Throwable::getMessage).toList()));
+    this.key = problems.get(0).key;
+    this.value = problems.get(0).value;
+    this.allowed = problems.get(0).allowed;
+    this.problems = List.copyOf(problems);
+  }
+
+  /**
+   * One exception for every problem given: the problem itself when there is one, else one whose
+   * message lists each on its own line, in the order given.
+   *
+   * @throws IllegalArgumentException when {@code problems} is empty
+   */
+  public static ConfigurationException of(List<ConfigurationException> problems) {
+    List<ConfigurationException> flat = new ArrayList<>();
+    problems.forEach(p -> flat.addAll(p.problems()));
+    if (flat.isEmpty()) {
+      throw new IllegalArgumentException("no problems to report");
+    }
+    return flat.size() == 1 ? flat.get(0) : new ConfigurationException(flat);
   }
 
   private static String format(String key, String value, String allowed, String hint) {
@@ -53,5 +86,10 @@ public class ConfigurationException extends IllegalArgumentException {
   /** What would have been accepted. */
   public String allowed() {
     return allowed;
+  }
+
+  /** The single problems this exception reports: itself, or each of several. */
+  public List<ConfigurationException> problems() {
+    return problems.isEmpty() ? List.of(this) : problems;
   }
 }

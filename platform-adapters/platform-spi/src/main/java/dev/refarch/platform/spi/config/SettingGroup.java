@@ -66,28 +66,41 @@ public final class SettingGroup {
   }
 
   /**
-   * Throws for the first key (in sorted order) under this prefix that is not declared, naming
-   * the closest declared key. Keys in a {@code Properties}' defaults count too.
+   * Throws for every key under this prefix that is not declared, each naming the closest declared
+   * key, all in one exception. Keys in a {@code Properties}' defaults count too.
    *
-   * @throws ConfigurationException for an unknown key
+   * @throws ConfigurationException for unknown keys
    */
   public void rejectUnknown(Map<?, ?> properties) {
-    PropertyMaps.keys(properties).stream()
+    List<ConfigurationException> unknown = unknownKeys(properties);
+    if (!unknown.isEmpty()) {
+      throw ConfigurationException.of(unknown);
+    }
+  }
+
+  /** One problem per key under this prefix that is not declared, in sorted key order. */
+  public List<ConfigurationException> unknownKeys(Map<?, ?> properties) {
+    return PropertyMaps.keys(properties).stream()
         .filter(k -> k.startsWith(prefix) && !settings.containsKey(k))
-        .findFirst()
-        .ifPresent(unknown -> {
+        .map(unknown -> {
           Optional<String> closest = Suggestions.closest(unknown, settings.keySet());
-          throw new ConfigurationException(unknown,
+          return new ConfigurationException(unknown,
               String.valueOf(PropertyMaps.get(properties, unknown)),
               "a known key under '" + prefix + "': " + String.join(", ", settings.keySet()),
               closest.map(c -> "unknown key; did you mean '" + c + "'?").orElse("unknown key"));
-        });
+        })
+        .toList();
   }
 
-  /** Parses every present setting so that all bad values fail now, before anything runs. */
+  /**
+   * Parses every present setting so that all bad values fail now, before anything runs; every
+   * unknown key and bad value is reported in one exception.
+   */
   public void validate(Map<?, ?> properties) {
-    rejectUnknown(properties);
-    settings.values().forEach(s -> s.find(properties));
+    ConfigurationProblems problems = new ConfigurationProblems();
+    problems.addAll(unknownKeys(properties));
+    settings.values().forEach(s -> problems.check(() -> s.find(properties)));
+    problems.throwIfAny();
   }
 
   /** The settings as a Markdown table: key, type, default, allowed, description. */

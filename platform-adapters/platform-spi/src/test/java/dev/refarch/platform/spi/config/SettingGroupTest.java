@@ -22,6 +22,14 @@ class SettingGroupTest {
   }
 
   @Test
+  void reportsEveryUnknownKeyAtOnce() {
+    assertThatThrownBy(() -> GROUP.rejectUnknown(Map.of("db.batchsise", "3", "db.ulr", "x")))
+        .hasMessageStartingWith("2 settings are not allowed:")
+        .hasMessageContaining("did you mean 'db.batchsize'?")
+        .hasMessageContaining("did you mean 'db.url'?");
+  }
+
+  @Test
   void neverShowsTheValueOfAMistypedSecretKey() {
     assertThatThrownBy(() -> GROUP.rejectUnknown(Map.of("db.pasword", "hunter2")))
         .hasMessageStartingWith("db.pasword='***' is not allowed")
