@@ -96,6 +96,13 @@ public final class Catalog {
         + String.join(", ", names()) + "), a suite (tour), all, or a spec file path");
   }
 
+  /** Every scale some catalog entry offers, in first-seen order ({@code laptop}, {@code paper}). */
+  public static List<String> scales() {
+    java.util.Set<String> all = new java.util.LinkedHashSet<>();
+    entries().forEach(e -> all.addAll(e.scales()));
+    return List.copyOf(all);
+  }
+
   /** Study ids and experiment ids, for messages. */
   public static List<String> names() {
     Map<String, String> names = new LinkedHashMap<>();

@@ -1,7 +1,9 @@
 package dev.refarch.experiments.cli;
 
 import dev.refarch.experiments.report.Comparison;
+import dev.refarch.experiments.plan.PlanJson;
 import dev.refarch.experiments.report.ExperimentReport;
+import dev.refarch.platform.spi.config.ConfigurationException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,22 @@ import java.util.List;
 final class Reports {
 
   private Reports() {
+  }
+
+  /**
+   * Checks that {@code dir} is an experiment's results folder (it holds {@code plan.json}).
+   *
+   * @throws ConfigurationException naming the argument and the folder
+   */
+  static void requireExperimentFolder(String argument, Path dir) {
+    String why = !Files.exists(dir) ? "it does not exist"
+        : !Files.isDirectory(dir) ? "it is not a folder"
+        : !Files.isRegularFile(dir.resolve(PlanJson.FILE)) ? "it holds no " + PlanJson.FILE
+        : null;
+    if (why != null) {
+      throw new ConfigurationException(argument, dir.toString(), "an experiment's results"
+          + " folder, results/<experiment>, holding " + PlanJson.FILE, why);
+    }
   }
 
   /** Writes an experiment's report and returns the HTML page. */

@@ -164,7 +164,16 @@ public final class TrialRunner {
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
     int resolution = MeasurementProperties.TIMELINE_RESOLUTION.from(spec.properties());
     int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
-    ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
+    try (ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial())) {
+      return execute(spec, clusterState, injector, electionWatch, settings, hooks, resolution,
+          interval, folder);
+    }
+  }
+
+  private TrialResult execute(TrialSpec spec, Supplier<PlatformState> clusterState,
+      FaultInjector injector, String electionWatch, Map<String, String> settings,
+      HookRunner hooks, int resolution, int interval, ResultsFolder folder)
+      throws InterruptedException {
     long started = System.currentTimeMillis();
     double loadStart = TrialDetails.loadAverage();
     double runnerCpu0 = runnerCpuSeconds();

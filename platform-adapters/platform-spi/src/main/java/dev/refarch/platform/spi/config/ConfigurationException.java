@@ -20,6 +20,7 @@ public class ConfigurationException extends IllegalArgumentException {
   private final String key;
   private final String value;
   private final String allowed;
+  private final String hint;
 
   public ConfigurationException(String key, String value, String allowed) {
     this(key, value, allowed, null);
@@ -30,6 +31,7 @@ public class ConfigurationException extends IllegalArgumentException {
     this.key = key;
     this.value = value;
     this.allowed = allowed;
+    this.hint = hint;
   }
 
   private static String format(String key, String value, String allowed, String hint) {
@@ -53,5 +55,15 @@ public class ConfigurationException extends IllegalArgumentException {
   /** What would have been accepted. */
   public String allowed() {
     return allowed;
+  }
+
+  /** How to fix it, e.g. {@code did you mean 'balanced'?}; {@code null} when none is known. */
+  public String hint() {
+    return hint;
+  }
+
+  /** {@link #allowed()} followed by the hint in parentheses, as the message shows them. */
+  public String allowedWithHint() {
+    return allowed + (hint == null ? "" : " (" + hint + ")");
   }
 }

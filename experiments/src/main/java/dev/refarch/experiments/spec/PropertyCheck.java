@@ -1,0 +1,68 @@
+package dev.refarch.experiments.spec;
+
+import dev.refarch.platform.kubernetes.config.K8sProperties;
+import dev.refarch.platform.local.config.LocalSettings;
+import dev.refarch.platform.santricity.config.SantricityKeys;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.SettingGroup;
+import dev.refarch.platform.vsan.config.VsanSettings;
+import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.mongo.MongoProperties;
+import dev.refarch.ycsb.workloads.WorkloadProperties;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks one property as it is written — in a spec's {@code properties}, a variant, a sweep
+ * value or a {@code --set} — against the declarations of the group its prefix names
+ * ({@code mongodb.}, {@code measurement.}, {@code refarch.}, {@code vsan.}, {@code santricity.},
+ * {@code k8s.}, {@code local.}) and YCSB's core keys ({@link CoreProperties}). Combinations
+ * (a shard key with its chunks, a write concern with its journal) are checked per trial, once
+ * all of its properties are known, by the runner's preflight.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class PropertyCheck {
+
+  /** The groups whose keys are checked one by one, by prefix. */
+  static final List<SettingGroup> GROUPS = List.of(MongoProperties.GROUP,
+      MeasurementProperties.GROUP, WorkloadProperties.GROUP, VsanSettings.GROUP,
+      SantricityKeys.GROUP, K8sProperties.GROUP, LocalSettings.GROUP);
+
+  private PropertyCheck() {
+  }
+
+  /**
+   * Checks {@code key=value}.
+   *
+   * @throws ConfigurationException naming the key, the value and what is allowed
+   */
+  public static void validate(String key, String value) {
+    if (key.equals(MongoProperties.URL.key())) {
+      throw new ConfigurationException(key, value, "not as a property: the runner sets it from"
+          + " the cluster", "use --cluster uri:<connection string>, or in a spec cluster: {type:"
+          + " uri, uri: …}");
+    }
+    Optional<SettingGroup> group = group(key);
+    if ((group.isPresent() || CoreProperties.declares(key)) && (value == null || value.isBlank())) {
+      throw new ConfigurationException(key, value, group.flatMap(g -> g.setting(key))
+          .map(s -> s.allowed()).orElse("a value"), "an empty value would leave the default in"
+          + " force silently; remove the key instead");
+    }
+    if (group.isPresent()) {
+      var setting = group.get().setting(key);
+      if (setting.isPresent()) {
+        setting.get().parse(value);
+      } else if (!group.get().prefix().equals("mongodb.")) {
+        // the binding maps some keys of the stock binding itself; its settings check them
+        group.get().rejectUnknown(Map.of(key, value));
+      }
+    }
+    CoreProperties.validate(key, value);
+  }
+
+  private static Optional<SettingGroup> group(String key) {
+    return GROUPS.stream().filter(g -> key.startsWith(g.prefix())).findFirst();
+  }
+}
