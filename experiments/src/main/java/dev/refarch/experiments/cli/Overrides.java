@@ -121,7 +121,7 @@ record Overrides(Optional<Integer> clients, Optional<Integer> threads,
         new ConnectionString(uri);
       } catch (IllegalArgumentException e) {
         throw new ConfigurationException("--cluster", text, "uri:mongodb://… or"
-            + " uri:mongodb+srv://… (a MongoDB connection string)",
+            + " uri:mongodb+srv://…",
             dev.refarch.platform.spi.Redaction.maskUri(firstLine(e.getMessage())));
       }
       return new ClusterSpec("uri", current.topology(), Optional.of(uri), Map.of());

@@ -12,7 +12,9 @@ import dev.refarch.experiments.spec.PropertyCheck;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.ycsb.workloads.WorkloadSettings;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -53,34 +55,34 @@ public final class Preflight {
     if (platforms && spec.cluster().type().equals("kubernetes")) {
       problems.run(() -> KubernetesClients.validate(Plan.clusterSettings(spec)));
     }
-    Set<Object> seen = new HashSet<>();
+    Map<String, List<String>> byProblem = new LinkedHashMap<>();
     for (PlannedTrial trial : plan.trials()) {
       if (plan.unavailable().containsKey(trial.id())) {
         continue;
       }
       Problems ofTrial = new Problems();
-      ofTrial.run(() -> checkTrial(spec, trial, platforms, seen));
-      ofTrial.lines().forEach(l -> problems.add(spec.id() + " " + trial.id() + ": " + l));
+      ofTrial.run(() -> checkTrial(spec, trial, platforms));
+      ofTrial.lines().forEach(l -> byProblem.computeIfAbsent(l, k -> new ArrayList<>())
+          .add(trial.id()));
     }
+    byProblem.forEach((line, trials) -> problems.add(spec.id() + " " + trials.get(0)
+        + (trials.size() > 1 ? " and " + (trials.size() - 1) + " more trial(s)" : "") + ": "
+        + line));
     if (!problems.isEmpty()) {
       throw new InvalidInput(problems.lines().stream().map(l -> l.startsWith(spec.id() + " ")
           ? l : spec.id() + ": " + l).toList());
     }
   }
 
-  private static void checkTrial(ExperimentSpec spec, PlannedTrial trial, boolean platforms,
-      Set<Object> seen) {
+  private static void checkTrial(ExperimentSpec spec, PlannedTrial trial, boolean platforms) {
     Topology topology = TrialFactory.topology(spec, trial);
     String uri = spec.cluster().type().equals("uri")
         ? spec.cluster().uriFor(topology).orElse(PLACEHOLDER_URI) : PLACEHOLDER_URI;
     TrialSpec ts = TrialFactory.trial(spec, trial, trial.id(), uri).build();
-    if (!seen.add(java.util.List.of(ts.properties(), ts.hooks(), ts.faults().toString(),
-        ts.db(), ts.clients(), ts.threads()))) {
-      return; // the same shape as a trial checked already
-    }
     Problems problems = new Problems();
     trial.parameters().forEach((k, v) -> {
-      if (!k.equals("workload") && !k.equals("topology") && !k.equals("variant")) {
+      if (!List.of("workload", "topology", "variant", "threadcount", "clients", "target")
+          .contains(k)) {
         problems.run(() -> PropertyCheck.validate(k, v));
       }
     });

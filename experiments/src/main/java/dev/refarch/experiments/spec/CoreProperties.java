@@ -33,7 +33,6 @@ public final class CoreProperties {
   private static final List<Setting<?>> SETTINGS = List.of(RECORD_COUNT, OPERATION_COUNT,
       FIELD_COUNT, FIELD_LENGTH,
       Setting.longInteger("insertstart", 0L, 0, Long.MAX_VALUE, "first key of the load"),
-      Setting.longInteger("insertcount", null, 1, Long.MAX_VALUE, "records this client loads"),
       Setting.integer("threadcount", 1, 1, 10_000, "YCSB threads of a client"),
       Setting.integer("maxexecutiontime", 0, 0, 31 * 24 * 3600, "seconds; 0 is no limit"),
       Setting.decimal("target", 0.0, 0, 1e9, "operations per second; 0 is unthrottled"),
@@ -60,6 +59,12 @@ public final class CoreProperties {
   /** Whether {@code key} is one of the keys checked here. */
   public static boolean declares(String key) {
     return BY_KEY.containsKey(key);
+  }
+
+  /** What {@code key} allows; "a value" for keys not declared here. */
+  static String allowed(String key) {
+    Setting<?> s = BY_KEY.get(key);
+    return s == null ? "a value" : s.allowed();
   }
 
   /**

@@ -44,10 +44,15 @@ public final class PropertyCheck {
           + " the cluster", "use --cluster uri:<connection string>, or in a spec cluster: {type:"
           + " uri, uri: …}");
     }
+    if (key.equals("threadcount") || key.equals("insertcount")) {
+      throw new ConfigurationException(key, value, "not as a property: the runner sets it per"
+          + " client", key.equals("threadcount") ? "use threads (per client) or a threadcount"
+          + " sweep parameter" : "use recordcount and insertstart; the runner splits them");
+    }
     Optional<SettingGroup> group = group(key);
     if ((group.isPresent() || CoreProperties.declares(key)) && (value == null || value.isBlank())) {
       throw new ConfigurationException(key, value, group.flatMap(g -> g.setting(key))
-          .map(s -> s.allowed()).orElse("a value"), "an empty value would leave the default in"
+          .map(s -> s.allowed()).orElseGet(() -> CoreProperties.allowed(key)), "an empty value would leave the default in"
           + " force silently; remove the key instead");
     }
     if (group.isPresent()) {

@@ -182,7 +182,7 @@ public final class SpecReader {
       try {
         FaultActions.check(schedule, cluster.type());
       } catch (dev.refarch.platform.spi.config.ConfigurationException e) {
-        throw new SpecException(file, line(m, lineKey), key, e.value(), e.allowedWithHint());
+        throw new SpecException(file, line(m, lineKey), key, text, e.allowedWithHint());
       }
     }
     return schedule;
