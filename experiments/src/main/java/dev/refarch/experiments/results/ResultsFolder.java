@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -57,8 +56,6 @@ public final class ResultsFolder implements AutoCloseable {
     try {
       Files.createDirectories(staging);
       OPEN.add(staging);
-      Files.createDirectory(staging.resolve(PRIVATE),
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + staging, e);
     }
@@ -69,7 +66,10 @@ public final class ResultsFolder implements AutoCloseable {
     return staging;
   }
 
-  /** Where files that may hold credentials go: inside staging, this user only, never kept. */
+  /**
+   * Where files that may hold credentials go: inside staging, never kept; whoever writes there
+   * creates it readable by this user only.
+   */
   public Path privateDir() {
     return staging.resolve(PRIVATE);
   }

@@ -139,18 +139,8 @@ class RefarchCliTest {
     assertThat(r.out()).contains("FAILED: client run-0 exited without writing its measurements");
   }
 
-  private static final String SYNTHETIC = """
-      id: synthetic
-      cluster: {type: uri, uri: "mongodb://127.0.0.1:1/", topology: standalone}
-      phases: [run]
-      properties:
-        db: dev.refarch.ycsb.measure.MeasuredDb
-        measurement.delegate: dev.refarch.ycsb.testing.SyntheticDb
-        synthetic.medianUs: "50"
-        workload: site.ycsb.workloads.CoreWorkload
-        recordcount: "1000"
-        operationcount: "2000"
-      """;
+  private static final String SYNTHETIC = SyntheticSpec.of("synthetic",
+      "  operationcount: \"2000\"\n", "");
 
   @Test
   void resumeRefusesTrialsStoredWithOtherSettingsNamingTheKeysAndRerunsThemWhenAsked(
