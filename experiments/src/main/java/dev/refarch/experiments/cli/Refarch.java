@@ -74,10 +74,8 @@ public final class Refarch implements Runnable {
       }
       int code = exitCode(e);
       for (String problem : problems(e)) {
-        err.println(problem);
-      }
-      if (code == TRIAL_FAILED && !verbose) {
-        err.println("(run with --verbose for the stack trace)");
+        err.println(problem + (code == TRIAL_FAILED && !verbose
+            ? " (run with --verbose for the stack trace)" : ""));
       }
       err.flush();
       return code;

@@ -24,8 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads an experiment spec from YAML and validates it while reading: the first problem fails with
- * a {@link SpecException} naming file, line, key, value and what is allowed. See the README for
+ * Reads an experiment spec from YAML and validates it while reading, every section before
+ * failing: one problem fails with a {@link SpecException} naming file, line, key, value and what
+ * is allowed, several with an {@link InvalidInput} holding one such line each. See the README for
  * the format; {@code scales:} holds per-scale overlays ({@code laptop}, {@code paper}) that are
  * merged over the top level before validation.
  *
@@ -120,12 +121,22 @@ public final class SpecReader {
     }
     String id = problems.check(() -> id(m)).orElse("invalid");
     ExperimentSpec.Builder b = ExperimentSpec.builder(id).scale(scale == null ? "custom" : scale);
-    problems.run(() -> b.title(text(m, "title", id)).study(text(m, "study", ""))
-        .source(text(m, "source", "")));
     ClusterSpec cluster = problems.check(() -> cluster(m)).orElse(null);
     if (cluster != null) {
       b.cluster(cluster);
     }
+    readRun(m, b, id, problems);
+    problems.run(() -> optional(m, "faults").ifPresent(f -> b.faults(faults(m, "faults", f,
+        cluster, "faults"))));
+    readSections(m, b, cluster, problems);
+    problems.throwIfAny();
+    return problems.check(b::build).orElseThrow(() -> new InvalidInput(problems.lines()));
+  }
+
+  /** What each trial runs: titles, hooks, workload, properties, clients, phases, warm-up. */
+  private void readRun(MapNode m, ExperimentSpec.Builder b, String id, Problems problems) {
+    problems.run(() -> b.title(text(m, "title", id)).study(text(m, "study", ""))
+        .source(text(m, "source", "")));
     problems.check(() -> integer(m, "phaseTimeout", 1800, 1, 86_400))
         .ifPresent(t -> b.phaseTimeout(Duration.ofSeconds(t)));
     problems.run(() -> stringList(m, "hooks").forEach(h -> b.hook(hook(m, h))));
@@ -136,22 +147,27 @@ public final class SpecReader {
       props.forEach(b::property);
       validateProperties(m, "properties", props);
     });
-    problems.check(() -> integer(m, "clients", 1, 1, ExperimentSpec.MAX_CLIENTS)).ifPresent(b::clients);
-    problems.check(() -> integer(m, "threads", 1, 1, ExperimentSpec.MAX_THREADS)).ifPresent(b::threads);
-    problems.check(() -> integer(m, "repetitions", 1, 1, ExperimentSpec.MAX_REPETITIONS)).ifPresent(b::repetitions);
+    problems.check(() -> integer(m, "clients", 1, 1, ExperimentSpec.MAX_CLIENTS))
+        .ifPresent(b::clients);
+    problems.check(() -> integer(m, "threads", 1, 1, ExperimentSpec.MAX_THREADS))
+        .ifPresent(b::threads);
+    problems.check(() -> integer(m, "repetitions", 1, 1, ExperimentSpec.MAX_REPETITIONS))
+        .ifPresent(b::repetitions);
     problems.run(() -> optional(m, "warmup").ifPresent(w -> b.warmup(parse(m, "warmup", w,
         Warmup.ALLOWED, Warmup::parse))));
     problems.run(() -> phases(m, b));
-    problems.run(() -> optional(m, "faults").ifPresent(f -> b.faults(faults(m, "faults", f,
-        cluster, "faults"))));
+  }
+
+  /** The sweep and what depends on it, steadiness, references, SLO and the manual note. */
+  private void readSections(MapNode m, ExperimentSpec.Builder b, ClusterSpec cluster,
+      Problems problems) {
+    SectionReaders sections = new SectionReaders(this, file);
     Sweep sweep = problems.check(() -> new SweepReader(this, file).read(m)).orElse(null);
     if (sweep != null) {
       b.sweep(sweep);
-      SectionReaders sections = new SectionReaders(this, file);
       problems.run(() -> sections.variants(m, sweep, cluster).forEach(b::variant));
       problems.run(() -> b.baseline(sections.baseline(m, sweep)));
     }
-    SectionReaders sections = new SectionReaders(this, file);
     if (m.entries().containsKey("steady")) {
       problems.run(() -> b.untilSteady(sections.steady(map(m.entries().get("steady"), "steady"))));
     }
@@ -160,8 +176,6 @@ public final class SpecReader {
       problems.run(() -> b.slo(sections.slo(map(m.entries().get("slo"), "slo"))));
     }
     problems.run(() -> optional(m, "manual").ifPresent(b::manual));
-    problems.throwIfAny();
-    return problems.check(b::build).orElseThrow(() -> new InvalidInput(problems.lines()));
   }
 
   private String id(MapNode m) {
