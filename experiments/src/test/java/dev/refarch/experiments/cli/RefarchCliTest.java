@@ -190,4 +190,14 @@ class RefarchCliTest {
     }
     assertThat(run("help", "run").out()).contains("Usage: refarch run");
   }
+
+  @Test
+  void verbosePrintsTheStackTraceOfBadInputToo() {
+    Run quiet = run("run", "Z9", "--dry-run");
+    assertThat(quiet.err()).doesNotContain("\tat ");
+    Run verbose = run("run", "Z9", "--dry-run", "--verbose");
+    assertThat(verbose.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(verbose.err()).contains("\tat dev.refarch.experiments.catalog.Catalog.resolve")
+        .contains("experiment='Z9' is not allowed");
+  }
 }
