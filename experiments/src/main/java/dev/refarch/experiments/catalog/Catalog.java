@@ -105,6 +105,13 @@ public final class Catalog {
     return e.scales().isEmpty() || e.scales().contains(scale) ? scale : e.scales().get(0);
   }
 
+  /** Every scale some catalog entry offers, in first-seen order ({@code laptop}, {@code paper}). */
+  public static List<String> scales() {
+    java.util.Set<String> all = new java.util.LinkedHashSet<>();
+    entries().forEach(e -> all.addAll(e.scales()));
+    return List.copyOf(all);
+  }
+
   /** Study ids and experiment ids, for messages. */
   public static List<String> names() {
     Map<String, String> names = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Parameters;
  * instead: {@code up} returns once it runs (its processes are the scripts'), {@code down} stops
  * it and restores the host.
  */
-@Command(name = "cluster", description = "Start, stop or show a local cluster: up | down | status.")
+@Command(mixinStandardHelpOptions = true, versionProvider = Refarch.Version.class,
+    name = "cluster", description = "Start, stop or show a local cluster: up | down | status.")
 final class ClusterCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "up|down|status")
@@ -48,12 +50,22 @@ final class ClusterCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!java.util.List.of("up", "down", "status").contains(action)) {
+      throw new ConfigurationException("cluster action", action, "up, down, status");
+    }
+    try {
+      Topology.parse(topology);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("--topology", topology, Topology.ALLOWED);
+    }
+    if (!name.matches("[A-Za-z0-9._-]+")) {
+      throw new ConfigurationException("--name", name, "letters, digits, '.', '_' and '-'");
+    }
     if (kind.equals("kubernetes-local")) {
       return kubernetes();
     }
     if (!kind.equals("local")) {
-      System.err.println("--kind '" + kind + "' is not allowed; allowed: local, kubernetes-local");
-      return Refarch.BAD_INPUT;
+      throw new ConfigurationException("--kind", kind, "local, kubernetes-local");
     }
     Path state = stateDir.resolve(name + ".properties");
     return switch (action) {

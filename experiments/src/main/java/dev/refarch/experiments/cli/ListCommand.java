@@ -7,7 +7,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code refarch list}: the catalog, with scales, trial counts and what each study needs. */
-@Command(name = "list", description = "List the catalog.")
+@Command(mixinStandardHelpOptions = true, versionProvider = Refarch.Version.class,
+    name = "list", description = "List the catalog.")
 final class ListCommand implements Callable<Integer> {
 
   @Override

@@ -16,8 +16,10 @@ import picocli.CommandLine.Parameters;
  * each of the paper's figures, as the end of {@code refarch run} does. A folder of trials
  * without a plan ({@code SloTrial}'s {@code target/slo-results/slo}) is an experiment too.
  */
-@Command(name = "report", description = "Write report.html/json/csv for an experiment's results"
-    + " folder (or for every experiment in a results folder, with index.html).")
+@Command(name = "report", mixinStandardHelpOptions = true,
+    versionProvider = Refarch.Version.class,
+    description = "Write report.html/json/csv for an experiment's results folder (or for every"
+        + " experiment in a results folder, with index.html).")
 final class ReportCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "<dir>", description = "results/<experiment>, a folder of trial folders"
@@ -29,8 +31,7 @@ final class ReportCommand implements Callable<Integer> {
     List<Path> experiments = ResultsIndex.isExperiment(dir) ? List.of(dir)
         : ResultsIndex.experiments(dir);
     if (experiments.isEmpty()) {
-      // no experiment here: the single report says why (no plan.json, no trial folders)
-      experiments = List.of(dir);
+      Reports.requireExperimentFolder("<dir>", dir); // says why there is none, before writing
     }
     List<VerdictSummary.Row> verdicts = new ArrayList<>();
     Path page = null;

@@ -4,37 +4,47 @@ import dev.refarch.experiments.catalog.Catalog;
 import dev.refarch.experiments.exec.ExperimentRunner;
 import dev.refarch.experiments.exec.KubernetesBridge;
 import dev.refarch.experiments.exec.KubernetesSupport;
+import dev.refarch.experiments.exec.Preflight;
 import dev.refarch.experiments.exec.Progress;
 import dev.refarch.experiments.plan.Plan;
-import dev.refarch.experiments.report.VerdictSummary;
-import dev.refarch.experiments.spec.ClusterSpec;
+import dev.refarch.experiments.plan.PlanJson;
+import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.experiments.spec.Problems;
 import dev.refarch.experiments.spec.SpecReader;
-import dev.refarch.platform.spi.Extensions;
-import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code refarch run}: plans and runs a catalog entry, a suite, or a spec file. */
-@Command(name = "run", description = "Run a catalog study (A1…D3), a suite (tour) or a spec file.")
+/**
+ * {@code refarch run}: plans and runs a catalog entry, a suite, or a spec file. Everything the
+ * run depends on is checked first — arguments, {@code --set}, the specs, every trial's settings
+ * ({@link Preflight}), the results folder — and all problems are reported together before
+ * anything connects or is written; {@code --dry-run} stops after those checks.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Refarch.Version.class,
+    description = "Run a catalog study (A1…D3), a suite (tour), all studies, or a spec file.",
+    footer = {"", "Exit codes: 0 ran (skipped studies included), 1 a trial or the run failed,"
+        + " 2 bad input (nothing was written), 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "<catalog-id|file>",
-      description = "catalog id or study (e.g. A1, D3), suite (tour), or a YAML spec file")
+      description = "catalog id or study (e.g. A1, D3), suite (tour), all, or a YAML spec file")
   String target;
 
-  @Option(names = "--scale", description = "laptop (default) or paper")
-  String scale = "laptop";
+  @Option(names = "--scale", paramLabel = "<scale>", description = "laptop (the catalog's"
+      + " default) or paper; for a spec file, one of its scales: (default: its first)")
+  String scale;
 
   @Option(names = "--cluster",
       paramLabel = "<provisioner>[:<topology>]|uri:<uri>|kubernetes-local[:<topology>]",
@@ -44,123 +54,138 @@ final class RunCommand implements Callable<Integer> {
   String cluster;
 
   @Option(names = "--set", paramLabel = "key=value",
-      description = "override a property (or clients, threads, repetitions); repeatable")
+      description = "override a property, or clients (1-" + ExperimentSpec.MAX_CLIENTS
+          + "), threads (1-" + ExperimentSpec.MAX_THREADS + ", per client), repetitions (1-"
+          + ExperimentSpec.MAX_REPETITIONS + "); repeatable. Not mongodb.url: use --cluster uri:")
   List<String> sets = new ArrayList<>();
 
-  @Option(names = "--dry-run", description = "print the plan and run nothing")
+  @Option(names = "--dry-run", description = "check everything a run would, print the plan,"
+      + " run and write nothing")
   boolean dryRun;
 
-  @Option(names = "--resume", description = "skip trials that already completed in the results folder")
+  @Option(names = "--resume", description = "skip trials that already completed in the results"
+      + " folder; refuses trials stored with other settings (see --rerun-changed)")
   boolean resume;
 
-  @Option(names = "--results", description = "results folder (default: results)")
+  @Option(names = "--rerun-changed", description = "with --resume: run again the completed"
+      + " trials whose stored settings differ, replacing them")
+  boolean rerunChanged;
+
+  @Option(names = "--results", paramLabel = "<dir>", description = "results folder (default:"
+      + " results)")
   Path results = Path.of("results");
+
+  @Option(names = "--json", description = "print the plan (with --dry-run) or the end-of-run"
+      + " summary as JSON on standard output; progress goes to standard error")
+  boolean json;
 
   @Override
   public Integer call() throws Exception {
-    List<ExperimentSpec> specs = new ArrayList<>();
-    for (ExperimentSpec spec : load()) {
-      specs.add(override(spec));
-    }
+    List<ExperimentSpec> specs = checkedSpecs();
+    PrintStream out = System.out;
     if (dryRun) {
-      for (ExperimentSpec s : specs) {
-        System.out.print(Plan.of(s, s.properties()).describe());
-      }
+      out.print(json ? plansJson(specs) : plansText(specs));
       return Refarch.OK;
     }
-    Progress progress = new Progress(System.out, System.console() != null);
-    boolean failed = false;
-    List<Path> reports = new ArrayList<>();
-    List<VerdictSummary.Row> verdicts = new ArrayList<>();
-    long started = System.nanoTime();
+    if (cluster != null && Overrides.isKubernetesLocal(cluster)) {
+      Map<String, String> k8s = KubernetesBridge.localClusterSettings();
+      specs = specs.stream().map(s -> Overrides.withLocalKubernetes(s, k8s)).toList();
+    }
+    PrintStream progressOut = json ? System.err : out;
+    Progress progress = new Progress(progressOut, System.console() != null && !json);
+    ExperimentRunner.ResumeMode mode = !resume ? ExperimentRunner.ResumeMode.NONE
+        : rerunChanged ? ExperimentRunner.ResumeMode.RERUN_CHANGED
+        : ExperimentRunner.ResumeMode.REFUSE_CHANGED;
+    RunSummary summary = new RunSummary();
     for (ExperimentSpec s : specs) {
-      ExperimentRunner.Outcome outcome = new ExperimentRunner(results, progress).run(s, resume);
-      failed |= outcome.anyFailed();
-      if (outcome.skipped().isEmpty()) {
-        reports.add(Reports.write(outcome.folder()));
-      }
-      verdicts.addAll(VerdictSummary.rows(outcome.folder(), outcome.skipped()));
+      ExperimentRunner.Outcome outcome = new ExperimentRunner(results, progress).run(s, mode);
+      summary.add(outcome, outcome.skipped().isEmpty() ? Reports.write(outcome.folder()) : null);
     }
-    if (reports.size() > 1) {
-      reports.add(Reports.index(results, reports));
+    summary.finish(results);
+    if (json) {
+      out.println(summary.json());
+    } else {
+      out.println();
+      out.print(summary.text());
     }
-    System.out.println();
-    System.out.print(VerdictSummary.render(verdicts));
-    System.out.printf(java.util.Locale.ROOT, "ran %d experiment(s) in %s%n", specs.size(),
-        java.time.Duration.ofNanos(System.nanoTime() - started).truncatedTo(
-            java.time.temporal.ChronoUnit.SECONDS).toString().substring(2).toLowerCase(java.util.Locale.ROOT));
-    reports.stream().reduce((a, b) -> b).ifPresent(r -> System.out.println("report: " + r.toAbsolutePath()));
-    return failed ? Refarch.TRIAL_FAILED : Refarch.OK;
+    return summary.anyFailed() ? Refarch.TRIAL_FAILED : Refarch.OK;
+  }
+
+  /** The specs with the overrides applied, after every check; all problems at once. */
+  private List<ExperimentSpec> checkedSpecs() {
+    Problems problems = new Problems();
+    if (rerunChanged && !resume) {
+      problems.add(new ConfigurationException("--rerun-changed", "true", "only with --resume")
+          .getMessage());
+    }
+    problems.run(() -> ResultsFolder.checkRoot("--results", results));
+    Overrides overrides = problems.check(() -> Overrides.parse(sets, cluster)).orElse(null);
+    List<ExperimentSpec> loaded = problems.check(this::load).orElse(List.of());
+    problems.throwIfAny();
+    List<ExperimentSpec> specs = new ArrayList<>();
+    for (ExperimentSpec s : loaded) {
+      problems.check(() -> overrides.apply(s)).ifPresent(specs::add);
+    }
+    problems.throwIfAny();
+    specs.forEach(s -> problems.run(() -> Preflight.check(beforeClusterStart(s))));
+    problems.throwIfAny();
+    return specs;
+  }
+
+  /**
+   * {@code spec} as the checks see it before a {@code kubernetes-local} cluster runs: its client
+   * image is known only once the cluster is up (the runner checks it again then), and whether
+   * the cluster can run here at all is checked now.
+   */
+  private ExperimentSpec beforeClusterStart(ExperimentSpec spec) {
+    if (cluster == null || !Overrides.isKubernetesLocal(cluster)) {
+      return spec;
+    }
+    KubernetesSupport.require("--cluster", cluster);
+    KubernetesBridge.localUnavailableReason().ifPresent(r -> {
+      throw new ConfigurationException("--cluster", cluster, "a cluster that can run here", r);
+    });
+    Map<String, String> image = spec.cluster().settings().containsKey("k8s.clients.image")
+        ? Map.of() : Map.of("k8s.clients.image", "docker.io/local/refarch-client:from-the-node");
+    return spec.toBuilder().cluster(spec.cluster().withSettings(image)).build();
   }
 
   private List<ExperimentSpec> load() {
     Path file = Path.of(target);
     if (Files.isRegularFile(file)) {
-      return List.of(SpecReader.read(file, scale));
+      String text;
+      try {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new ConfigurationException("<file>", target, "a readable spec file", e.toString());
+      }
+      List<String> scales = SpecReader.scales(file.toString(), text);
+      if (scale != null && !scales.contains(scale)) {
+        throw new ConfigurationException("--scale", scale, scales.isEmpty() ? "none: "
+            + file + " has no scales: section" : String.join(", ", scales));
+      }
+      return List.of(SpecReader.parse(file.toString(), text, scale));
     }
-    return Catalog.resolve(target, scale);
+    if (scale != null && !Catalog.scales().contains(scale)) {
+      throw new ConfigurationException("--scale", scale, String.join(", ", Catalog.scales()));
+    }
+    if (!Files.exists(file) && (target.endsWith(".yaml") || target.endsWith(".yml")
+        || target.contains("/"))) {
+      throw new ConfigurationException("<catalog-id|file>", target, "a catalog id, a suite,"
+          + " all, or an existing spec file", "no such file");
+    }
+    return Catalog.resolve(target, scale == null ? "laptop" : scale);
   }
 
-  /** Applies {@code --cluster} and {@code --set} to a spec. */
-  ExperimentSpec override(ExperimentSpec spec) {
-    ExperimentSpec.Builder b = spec.toBuilder();
-    if (cluster != null) {
-      b.cluster(parseCluster(cluster, spec.cluster()));
-    }
-    Map<String, String> props = new LinkedHashMap<>();
-    for (String set : sets) {
-      int eq = set.indexOf('=');
-      if (eq <= 0) {
-        throw new ConfigurationException("--set", set, "key=value");
-      }
-      String key = set.substring(0, eq);
-      String value = set.substring(eq + 1);
-      switch (key) {
-        case "clients" -> b.clients(positive(key, value));
-        case "threads" -> b.threads(positive(key, value)); // per client, as YCSB's -threads
-        case "repetitions" -> b.repetitions(positive(key, value));
-        default -> props.put(key, value);
-      }
-    }
-    props.forEach(b::property);
-    return b.build();
+  private static String plansText(List<ExperimentSpec> specs) {
+    StringBuilder b = new StringBuilder();
+    specs.forEach(s -> b.append(Plan.of(s, s.properties()).describe()));
+    return b.toString();
   }
 
-  private static int positive(String key, String value) {
-    try {
-      int n = Integer.parseInt(value);
-      if (n > 0) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new ConfigurationException("--set " + key, value, "a positive integer");
-  }
-
-  /**
-   * {@code uri:<connection string>}, or a provisioner's name with an optional topology
-   * ({@code local:pss}, {@code testcontainers}); without one the spec's topology (and its sweep)
-   * stays.
-   */
-  static ClusterSpec parseCluster(String text, ClusterSpec current) {
-    if (text.startsWith("uri:")) {
-      return new ClusterSpec("uri", current.topology(), Optional.of(text.substring(4)), Map.of());
-    }
-    int colon = text.indexOf(':');
-    String type = colon < 0 ? text : text.substring(0, colon);
-    Topology topology = colon < 0 ? current.topology() : Topology.parse(text.substring(colon + 1));
-    if (type.equals("kubernetes-local")) {
-      Map<String, String> settings = new LinkedHashMap<>(current.settings());
-      KubernetesSupport.require("--cluster", text);
-      settings.putAll(KubernetesBridge.localClusterSettings());
-      return new ClusterSpec("kubernetes", topology, Optional.empty(), settings);
-    }
-    if (!type.equals("uri") && Extensions.provisioners().containsKey(type)) {
-      return new ClusterSpec(type, topology, Optional.empty(), current.settings());
-    }
-    throw new ConfigurationException("--cluster", text, "<provisioner>[:<topology>] with a"
-        + " provisioner of " + String.join(", ", Extensions.provisioners().keySet())
-        + ", kubernetes-local[:<topology>], or uri:<connection string>");
+  private static String plansJson(List<ExperimentSpec> specs) {
+    List<String> plans = specs.stream().map(s -> PlanJson.render(Plan.of(s, s.properties()))
+        .strip()).toList();
+    return "[" + String.join(",\n", plans) + "]\n";
   }
 }

@@ -35,6 +35,7 @@ public final class ClientMain {
       System.err.println("usage: ClientMain PARENT_PID CPU_FILE YCSB_ARGS...");
       System.exit(2);
     }
+    Logging.configure(false);
     long parent = Long.parseLong(args[0]);
     Path cpuFile = Path.of(args[1]);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> writeCpu(cpuFile), "cpu-at-exit"));

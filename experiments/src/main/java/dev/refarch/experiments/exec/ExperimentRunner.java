@@ -5,6 +5,7 @@ import com.mongodb.client.MongoClients;
 import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.plan.PlanJson;
 import dev.refarch.experiments.plan.PlannedTrial;
+import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.experiments.results.StoredTrial;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.experiments.spec.ExperimentSpec;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Runs an experiment: plans it, writes {@code plan.json}, then runs its trials in plan order —
@@ -41,6 +43,16 @@ public final class ExperimentRunner {
     public boolean failed() {
       return status.equals("failed");
     }
+  }
+
+  /** What resuming does with trials the results folder already holds. */
+  public enum ResumeMode {
+    /** Run every trial, replacing what is stored. */
+    NONE,
+    /** Skip completed trials; refuse, before anything runs, those stored with other settings. */
+    REFUSE_CHANGED,
+    /** Skip completed trials; run again those stored with other settings. */
+    RERUN_CHANGED
   }
 
   /** How the experiment ended. */
@@ -76,16 +88,45 @@ public final class ExperimentRunner {
   /**
    * Runs {@code spec}.
    *
-   * @param resume skip trials that already completed in the results folder
+   * @param resume skip trials that already completed in the results folder (refusing, before
+   *     anything runs, those stored with other settings)
    */
   public Outcome run(ExperimentSpec spec, boolean resume) throws InterruptedException {
+    return run(spec, resume ? ResumeMode.REFUSE_CHANGED : ResumeMode.NONE);
+  }
+
+  /**
+   * Runs {@code spec}. Before anything is written: every trial's settings are checked
+   * ({@link Preflight}), resuming compares stored trials' settings, and an existing cluster
+   * ({@code uri}) must answer and accept its credentials; then abandoned staging folders of
+   * runners that are gone are removed.
+   *
+   * @throws dev.refarch.experiments.spec.InvalidInput for bad settings, and trials stored with
+   *     other settings under {@link ResumeMode#REFUSE_CHANGED}
+   * @throws ConfigurationException for a results folder that cannot be created or a cluster that
+   *     cannot be reached
+   */
+  public Outcome run(ExperimentSpec spec, ResumeMode resume) throws InterruptedException {
+    Preflight.check(spec);
     Plan plan = Plan.of(spec, spec.properties());
     Path folder = resultsRoot.resolve(spec.id());
+    Map<String, List<String>> changed = resume == ResumeMode.NONE ? Map.of()
+        : StoredSettings.changed(spec, plan, folder);
+    if (resume == ResumeMode.REFUSE_CHANGED) {
+      StoredSettings.refuse(spec, changed);
+    }
+    if (plan.skipped().isEmpty()) {
+      requireReachable(spec, plan);
+    }
+    createFolder(folder);
+    ResultsFolder.removeAbandoned(folder);
     write(folder.resolve(PlanJson.FILE), PlanJson.render(plan));
     if (plan.skipped().isPresent()) {
       progress.message("== " + spec.id() + ": skipped — " + plan.skipped().get());
       return new Outcome(spec, folder, plan.skipped(), List.of());
     }
+    Set<String> rerun = StoredSettings.ids(changed);
+    rerun.forEach(id -> progress.message(id + ": stored with other settings; running it again"));
     progress.experimentStarted(spec.id(), plan.trials().size());
     List<TrialOutcome> outcomes = new ArrayList<>();
     Topology current = null;
@@ -112,10 +153,11 @@ public final class ExperimentRunner {
         }
         if (spec.slo().isPresent()) {
           outcomes.addAll(new SloSearch(runner, progress, resultsRoot).search(spec, trial, cluster,
-              resume));
+              resume != ResumeMode.NONE));
           progress.trialEnded(trial.id(), "SLO search done");
         } else {
-          outcomes.add(runTrial(runner, spec, trial, cluster, resume));
+          outcomes.add(runTrial(runner, spec, trial, cluster,
+              resume != ResumeMode.NONE && !rerun.contains(trial.id())));
         }
       }
     } finally {
@@ -159,6 +201,39 @@ public final class ExperimentRunner {
     }
     try (MongoClient c = MongoClients.create(uri)) {
       c.getDatabase(db).drop();
+    }
+  }
+
+  /**
+   * Each connection string of an existing cluster that runnable trials connect to must answer:
+   * trials that load (the runner empties the database first) or whose binding is MongoDB's.
+   */
+  private static void requireReachable(ExperimentSpec spec, Plan plan) {
+    if (!spec.cluster().type().equals("uri")) {
+      return;
+    }
+    Set<String> uris = new java.util.LinkedHashSet<>();
+    for (PlannedTrial t : plan.trials()) {
+      TrialSpec ts = TrialFactory.trial(spec, t, t.id(), Preflight.PLACEHOLDER_URI).build();
+      if (!plan.unavailable().containsKey(t.id()) && (ts.load() || connects(ts))) {
+        spec.cluster().uriFor(TrialFactory.topology(spec, t)).ifPresent(uris::add);
+      }
+    }
+    uris.forEach(u -> ExistingCluster.requireReachable("cluster.uri", u));
+  }
+
+  private static boolean connects(TrialSpec ts) {
+    String mongo = dev.refarch.ycsb.mongo.MongoDbClient.class.getName();
+    return ts.db().equals(mongo) || ts.db().equals(dev.refarch.ycsb.measure.MeasuredDb.class
+        .getName()) && mongo.equals(ts.properties().get("measurement.delegate"));
+  }
+
+  private static void createFolder(Path folder) {
+    try {
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw new ConfigurationException("results", folder.toString(), "a folder this user can"
+          + " create and write", e.toString());
     }
   }
 

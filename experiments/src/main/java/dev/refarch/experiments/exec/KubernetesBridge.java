@@ -26,6 +26,11 @@ public final class KubernetesBridge {
     return LocalKubernetes.up().settings();
   }
 
+  /** Why the local cluster cannot run here (no root, no build), if it cannot. */
+  public static Optional<String> localUnavailableReason() {
+    return LocalKubernetes.unavailableReason();
+  }
+
   /** Starts the local cluster; returns its kubeconfig. */
   public static String localUp() {
     return LocalKubernetes.up().kubeconfig().toString();

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.results.ClientOutput;
+import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.experiments.results.TrialResult.ClientRecord;
 import dev.refarch.platform.spi.Phase;
 import java.io.IOException;
@@ -46,7 +47,7 @@ final class PhaseExecution implements ClientLauncher.PhaseClients {
         Path dir = clientsDir.resolve(name);
         Map<String, String> props = ClientPlan.properties(spec, phase, i);
         ClientPlan.placeOutputs(props, dir.toString());
-        Path propsFile = writePrivately(props);
+        Path propsFile = writePrivately(props, clientsDir.resolveSibling(ResultsFolder.PRIVATE));
         propertyFiles.add(propsFile);
         List<String> command = ClientPlan.command(spec, phase, propsFile, javaBin, classPath,
             ProcessHandle.current().pid(), dir.resolve("cpu-seconds.txt"));
@@ -60,11 +61,14 @@ final class PhaseExecution implements ClientLauncher.PhaseClients {
   }
 
   /**
-   * Properties go to a temporary file readable only by this user, outside the results folder:
-   * they may hold a connection string with credentials, which results must never contain.
+   * Properties go to a file readable only by this user, in the staging folder's private folder
+   * ({@code dir}), which is never committed: they may hold a connection string with credentials,
+   * which results must never contain.
    */
-  private static Path writePrivately(Map<String, String> props) throws IOException {
-    Path f = Files.createTempFile("ycsb-client-", ".properties",
+  private static Path writePrivately(Map<String, String> props, Path dir) throws IOException {
+    Files.createDirectories(dir,
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path f = Files.createTempFile(dir, "ycsb-client-", ".properties",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     Properties p = new Properties();
     p.putAll(props);

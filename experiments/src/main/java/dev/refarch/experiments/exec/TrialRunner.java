@@ -162,9 +162,17 @@ public final class TrialRunner {
       String electionWatch) throws InterruptedException {
     Map<String, String> settings = validate(spec);
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
+    // the staging folder goes when the trial ends with an exception, committed or not
+    try (ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial())) {
+      return execute(spec, clusterState, injector, electionWatch, settings, hooks, folder);
+    }
+  }
+
+  private TrialResult execute(TrialSpec spec, Supplier<PlatformState> clusterState,
+      FaultInjector injector, String electionWatch, Map<String, String> settings,
+      HookRunner hooks, ResultsFolder folder) throws InterruptedException {
     int resolution = MeasurementProperties.TIMELINE_RESOLUTION.from(spec.properties());
     int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
-    ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial());
     long started = System.currentTimeMillis();
     double loadStart = TrialDetails.loadAverage();
     double runnerCpu0 = runnerCpuSeconds();

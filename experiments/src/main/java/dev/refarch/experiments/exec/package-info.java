@@ -11,6 +11,8 @@
  * watched by {@link dev.refarch.experiments.exec.SteadyWatch}, which stops the clients through
  * {@link dev.refarch.experiments.exec.StopSignal}; {@link
  * dev.refarch.experiments.exec.PhaseCollector} merges a phase and judges its steadiness.
- * {@link dev.refarch.experiments.exec.ExperimentRunner} runs a whole planned experiment.
+ * {@link dev.refarch.experiments.exec.ExperimentRunner} runs a whole planned experiment, after
+ * {@link dev.refarch.experiments.exec.Preflight} has checked every trial's settings before
+ * anything connects or writes.
  */
 package dev.refarch.experiments.exec;

@@ -68,6 +68,45 @@ public record StoredTrial(Path folder, boolean completed, JsonNode json) {
   }
 
   /**
+   * One operation type's figures of the run phase.
+   *
+   * @param operations how many ended, whatever their status
+   * @param errors how many ended with a status other than {@code OK} or {@code BATCHED_OK}
+   * @param p50Ms median service time, ms
+   * @param p99Ms 99th percentile service time, ms
+   */
+  public record OperationFigures(long operations, long errors, double p50Ms, double p99Ms) {
+  }
+
+  /** The run phase's figures per operation type, in the order stored. */
+  public java.util.Map<String, OperationFigures> operations() {
+    java.util.Map<String, OperationFigures> out = new java.util.LinkedHashMap<>();
+    runOperations().fields().forEachRemaining(e -> {
+      long all = 0;
+      long ok = 0;
+      for (var c = e.getValue().path("counts").fields(); c.hasNext(); ) {
+        var count = c.next();
+        all += count.getValue().asLong();
+        if (count.getKey().equals("OK") || count.getKey().equals("BATCHED_OK")) {
+          ok += count.getValue().asLong();
+        }
+      }
+      JsonNode service = e.getValue().path("serviceTime");
+      out.put(e.getKey(), new OperationFigures(all, all - ok,
+          service.path("p50").asDouble(Double.NaN) / 1000.0,
+          service.path("p99").asDouble(Double.NaN) / 1000.0));
+    });
+    return out;
+  }
+
+  /** The stored failures, first line of each. */
+  public java.util.List<String> failures() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    json.path("failures").forEach(f -> out.add(f.asText().lines().findFirst().orElse("")));
+    return out;
+  }
+
+  /**
    * A latency figure of the run phase in milliseconds, e.g. {@code ("UPDATE", "p99", "response")};
    * asking for response time of a trial without a target (which has none) gives its service time,
    * which is then the same thing.

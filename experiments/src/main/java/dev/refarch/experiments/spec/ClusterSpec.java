@@ -41,6 +41,13 @@ public record ClusterSpec(String type, Topology topology, Optional<String> uri,
     return Optional.ofNullable(uris.get(t.label())).or(() -> uri);
   }
 
+  /** A copy with {@code more} settings over its own. */
+  public ClusterSpec withSettings(Map<String, String> more) {
+    Map<String, String> all = new java.util.LinkedHashMap<>(settings);
+    all.putAll(more);
+    return new ClusterSpec(type, topology, uri, all, uris);
+  }
+
   public static ClusterSpec local(String topology) {
     return new ClusterSpec("local", Topology.parse(topology), Optional.empty(), Map.of());
   }

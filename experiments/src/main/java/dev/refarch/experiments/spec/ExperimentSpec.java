@@ -66,6 +66,12 @@ public record ExperimentSpec(String id, String title, String study, String sourc
 
   /** Names experiments and trials may use. */
   public static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]+");
+  /** Most client JVMs per phase: each is a JVM of its own on the runner's machine. */
+  public static final int MAX_CLIENTS = 64;
+  /** Most YCSB threads per client. */
+  public static final int MAX_THREADS = 10_000;
+  /** Most repetitions of a sweep point. */
+  public static final int MAX_REPETITIONS = 100;
   /** Platforms a study may require. */
   public static final List<String> PLATFORMS = List.of("vsan", "santricity", "kubernetes", "mongos");
   /**

@@ -1,6 +1,5 @@
 package dev.refarch.experiments.spec;
 
-import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.YamlTree.ListNode;
 import dev.refarch.experiments.spec.YamlTree.MapNode;
 import dev.refarch.experiments.spec.YamlTree.Node;
@@ -174,7 +173,7 @@ final class SectionReaders {
   }
 
   /** {@code variants:} name to {@code {properties: {...}, faults: "..."}}, and who picks them. */
-  Map<String, Variant> variants(MapNode m, Sweep sweep) {
+  Map<String, Variant> variants(MapNode m, Sweep sweep, ClusterSpec cluster) {
     Node n = m.entries().get("variants");
     List<String> picked = sweep.parameters().getOrDefault("variant", List.of());
     MapNode named = n == null ? new MapNode(m.line(), Map.of(), Map.of()) : r.map(n, "variants");
@@ -189,8 +188,8 @@ final class SectionReaders {
       }
       Map<String, String> props = r.scalars(v, "properties");
       r.validateProperties(v, "properties", props);
-      out.put(name, new Variant(props, r.optional(v, "faults").map(f -> r.parse(v,
-          "variants." + name + ".faults", f, FaultSchedule.FORM, FaultSchedule::parse, "faults"))));
+      out.put(name, new Variant(props, r.optional(v, "faults").map(f -> r.faults(v,
+          "variants." + name + ".faults", f, cluster, "faults"))));
     });
     for (String p : picked) {
       if (!named.entries().containsKey(p)) {

@@ -1,5 +1,6 @@
 package dev.refarch.experiments.spec;
 
+import dev.refarch.experiments.faults.FaultActions;
 import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.YamlTree.ListNode;
 import dev.refarch.experiments.spec.YamlTree.MapNode;
@@ -8,9 +9,7 @@ import dev.refarch.experiments.spec.YamlTree.Scalar;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.Suggestions;
-import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.Warmup;
-import dev.refarch.ycsb.mongo.MongoProperties;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,8 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads an experiment spec from YAML and validates it while reading: the first problem fails with
- * a {@link SpecException} naming file, line, key, value and what is allowed. See the README for
+ * Reads an experiment spec from YAML and validates it while reading, every section before
+ * failing: one problem fails with a {@link SpecException} naming file, line, key, value and what
+ * is allowed, several with an {@link InvalidInput} holding one such line each. See the README for
  * the format; {@code scales:} holds per-scale overlays ({@code laptop}, {@code paper}) that are
  * merged over the top level before validation.
  *
@@ -107,47 +107,99 @@ public final class SpecReader {
     return new MapNode(root.line(), entries, lines);
   }
 
+  /** Reads every section, collecting the problems of all of them before failing. */
   private ExperimentSpec build(MapNode m, String scale) {
+    Problems problems = new Problems();
     for (String key : m.entries().keySet()) {
       if (!KEYS.contains(key)) {
         String hint = Suggestions.closest(key, KEYS).map(c -> " (did you mean '" + c + "'?)").orElse("");
-        throw new SpecException(file, m.keyLines().get(key), key, key, String.join(", ", KEYS) + hint);
+        problems.run(() -> {
+          throw new SpecException(file, m.keyLines().get(key), key, key,
+              String.join(", ", KEYS) + hint);
+        });
       }
     }
+    String id = problems.check(() -> id(m)).orElse("invalid");
+    ExperimentSpec.Builder b = ExperimentSpec.builder(id).scale(scale == null ? "custom" : scale);
+    ClusterSpec cluster = problems.check(() -> cluster(m)).orElse(null);
+    if (cluster != null) {
+      b.cluster(cluster);
+    }
+    readRun(m, b, id, problems);
+    problems.run(() -> optional(m, "faults").ifPresent(f -> b.faults(faults(m, "faults", f,
+        cluster, "faults"))));
+    readSections(m, b, cluster, problems);
+    problems.throwIfAny();
+    return problems.check(b::build).orElseThrow(() -> new InvalidInput(problems.lines()));
+  }
+
+  /** What each trial runs: titles, hooks, workload, properties, clients, phases, warm-up. */
+  private void readRun(MapNode m, ExperimentSpec.Builder b, String id, Problems problems) {
+    problems.run(() -> b.title(text(m, "title", id)).study(text(m, "study", ""))
+        .source(text(m, "source", "")));
+    problems.check(() -> integer(m, "phaseTimeout", 1800, 1, 86_400))
+        .ifPresent(t -> b.phaseTimeout(Duration.ofSeconds(t)));
+    problems.run(() -> stringList(m, "hooks").forEach(h -> b.hook(hook(m, h))));
+    problems.run(() -> stringList(m, "requires").forEach(p -> b.requires(platform(m, p))));
+    problems.run(() -> optional(m, "workload").ifPresent(w -> b.workload(workload(m, "workload", w))));
+    problems.run(() -> {
+      Map<String, String> props = scalars(m, "properties");
+      props.forEach(b::property);
+      validateProperties(m, "properties", props);
+    });
+    problems.check(() -> integer(m, "clients", 1, 1, ExperimentSpec.MAX_CLIENTS))
+        .ifPresent(b::clients);
+    problems.check(() -> integer(m, "threads", 1, 1, ExperimentSpec.MAX_THREADS))
+        .ifPresent(b::threads);
+    problems.check(() -> integer(m, "repetitions", 1, 1, ExperimentSpec.MAX_REPETITIONS))
+        .ifPresent(b::repetitions);
+    problems.run(() -> optional(m, "warmup").ifPresent(w -> b.warmup(parse(m, "warmup", w,
+        Warmup.ALLOWED, Warmup::parse))));
+    problems.run(() -> phases(m, b));
+  }
+
+  /** The sweep and what depends on it, steadiness, references, SLO and the manual note. */
+  private void readSections(MapNode m, ExperimentSpec.Builder b, ClusterSpec cluster,
+      Problems problems) {
+    SectionReaders sections = new SectionReaders(this, file);
+    Sweep sweep = problems.check(() -> new SweepReader(this, file).read(m)).orElse(null);
+    if (sweep != null) {
+      b.sweep(sweep);
+      problems.run(() -> sections.variants(m, sweep, cluster).forEach(b::variant));
+      problems.run(() -> b.baseline(sections.baseline(m, sweep)));
+    }
+    if (m.entries().containsKey("steady")) {
+      problems.run(() -> b.untilSteady(sections.steady(map(m.entries().get("steady"), "steady"))));
+    }
+    problems.run(() -> sections.references(m).forEach(b::reference));
+    if (m.entries().containsKey("slo")) {
+      problems.run(() -> b.slo(sections.slo(map(m.entries().get("slo"), "slo"))));
+    }
+    problems.run(() -> optional(m, "manual").ifPresent(b::manual));
+  }
+
+  private String id(MapNode m) {
     String id = text(m, "id", null);
     if (!ExperimentSpec.ID.matcher(id).matches()) {
       throw new SpecException(file, line(m, "id"), "id", id, "letters, digits, '.', '_' and '-'");
     }
-    ExperimentSpec.Builder b = ExperimentSpec.builder(id)
-        .title(text(m, "title", id)).study(text(m, "study", "")).source(text(m, "source", ""))
-        .scale(scale == null ? "custom" : scale).cluster(cluster(m)).phaseTimeout(
-            Duration.ofSeconds(integer(m, "phaseTimeout", 1800, 1, 86_400)));
-    stringList(m, "hooks").forEach(h -> b.hook(hook(m, h)));
-    stringList(m, "requires").forEach(p -> b.requires(platform(m, p)));
-    optional(m, "workload").ifPresent(w -> b.workload(workload(m, "workload", w)));
-    Map<String, String> props = scalars(m, "properties");
-    props.forEach(b::property);
-    validateProperties(m, "properties", props);
-    int clients = integer(m, "clients", 1, 1, 64);
-    b.clients(clients).threads(integer(m, "threads", 1, 1, 10_000))
-        .repetitions(integer(m, "repetitions", 1, 1, 100));
-    optional(m, "warmup").ifPresent(w -> b.warmup(parse(m, "warmup", w, Warmup.ALLOWED, Warmup::parse)));
-    phases(m, b);
-    Sweep sweep = new SweepReader(this, file).read(m);
-    b.sweep(sweep);
-    optional(m, "faults").ifPresent(f -> b.faults(parse(m, "faults", f, FaultSchedule.FORM,
-        FaultSchedule::parse)));
-    new SectionReaders(this, file).variants(m, sweep).forEach(b::variant);
-    if (m.entries().containsKey("steady")) {
-      b.untilSteady(new SectionReaders(this, file).steady(map(m.entries().get("steady"), "steady")));
+    return id;
+  }
+
+  /**
+   * A fault schedule at {@code key}, its actions checked against the injector of the spec's
+   * cluster type (when the cluster section could be read).
+   */
+  FaultSchedule faults(MapNode m, String key, String text, ClusterSpec cluster, String lineKey) {
+    FaultSchedule schedule = parse(m, key, text, FaultSchedule.FORM, FaultSchedule::parse, lineKey);
+    if (cluster != null) {
+      try {
+        FaultActions.check(schedule, cluster.type());
+      } catch (dev.refarch.platform.spi.config.ConfigurationException e) {
+        throw new SpecException(file, line(m, lineKey), key, text, e.allowedWithHint());
+      }
     }
-    b.baseline(new SectionReaders(this, file).baseline(m, sweep));
-    new SectionReaders(this, file).references(m).forEach(b::reference);
-    if (m.entries().containsKey("slo")) {
-      b.slo(new SectionReaders(this, file).slo(map(m.entries().get("slo"), "slo")));
-    }
-    optional(m, "manual").ifPresent(b::manual);
-    return b.build();
+    return schedule;
   }
 
   private ClusterSpec cluster(MapNode m) {
@@ -222,25 +274,23 @@ public final class SpecReader {
     b.phases(phases.contains("load"), phases.contains("run"));
   }
 
-  /** Checks the binding's and measurement's keys with their own declarations. */
+  /** Checks each property by itself (combinations are the preflight's), all before failing. */
   void validateProperties(MapNode m, String key, Map<String, String> props) {
     MapNode node = m.entries().containsKey(key) ? map(m.entries().get(key), key) : null;
+    Problems problems = new Problems();
     props.forEach((k, v) -> {
       int line = node == null ? m.line() : node.keyLines().getOrDefault(k, node.line());
-      validateProperty(line, key + "." + k, k, v);
+      problems.run(() -> validateProperty(line, key + "." + k, k, v));
     });
+    problems.throwIfAny();
   }
 
   /** Validates one property value at {@code line}; {@code path} names it in the error. */
   void validateProperty(int line, String path, String key, String value) {
     try {
-      if (key.startsWith("mongodb.")) {
-        MongoProperties.GROUP.validate(Map.of(key, value));
-      } else if (key.startsWith("measurement.")) {
-        MeasurementProperties.GROUP.validate(Map.of(key, value));
-      }
+      PropertyCheck.validate(key, value);
     } catch (dev.refarch.platform.spi.config.ConfigurationException e) {
-      throw new SpecException(file, line, path, value, e.allowed());
+      throw new SpecException(file, line, path, value, e.allowedWithHint());
     }
   }
 

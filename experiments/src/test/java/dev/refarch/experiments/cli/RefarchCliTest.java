@@ -138,4 +138,66 @@ class RefarchCliTest {
     assertThat(r.exit()).isEqualTo(Refarch.TRIAL_FAILED);
     assertThat(r.out()).contains("FAILED: client run-0 exited without writing its measurements");
   }
+
+  private static final String SYNTHETIC = SyntheticSpec.of("synthetic",
+      "  operationcount: \"2000\"\n", "");
+
+  @Test
+  void resumeRefusesTrialsStoredWithOtherSettingsNamingTheKeysAndRerunsThemWhenAsked(
+      @TempDir Path dir) throws Exception {
+    Path spec = dir.resolve("synthetic.yaml");
+    Files.writeString(spec, SYNTHETIC);
+    String results = dir.resolve("results").toString();
+    Run first = run("run", spec.toString(), "--results", results, "--json");
+    assertThat(first.exit()).as(first.err()).isZero();
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(first.out());
+    var trial = json.path("experiments").get(0).path("trials").get(0);
+    assertThat(trial.path("id").asText()).isEqualTo("t001-r1");
+    assertThat(trial.path("status").asText()).isEqualTo("completed");
+    assertThat(trial.path("operations").path("READ").path("p99Ms").asDouble()).isPositive();
+    Path stored = dir.resolve("results/synthetic/t001-r1/trial.json");
+    var storedAt = Files.getLastModifiedTime(stored);
+
+    Run refused = run("run", spec.toString(), "--results", results, "--resume",
+        "--set", "recordcount=2000");
+    assertThat(refused.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(refused.err().lines()).containsExactly("synthetic t001-r1: completed earlier with"
+        + " other settings (recordcount 1000 → 2000); --resume keeps only trials of the same"
+        + " settings: add --rerun-changed to run it again, or use another --results");
+    assertThat(Files.getLastModifiedTime(stored)).isEqualTo(storedAt);
+
+    Run same = run("run", spec.toString(), "--results", results, "--resume");
+    assertThat(same.exit()).isZero();
+    assertThat(same.out()).contains("t001-r1 already completed (resumed)")
+        .contains("trial").contains("p50 / p99 ms per operation").contains("READ ");
+
+    Run rerun = run("run", spec.toString(), "--results", results, "--resume", "--rerun-changed",
+        "--set", "recordcount=2000");
+    assertThat(rerun.exit()).as(rerun.err()).isZero();
+    assertThat(rerun.out()).contains("t001-r1: stored with other settings; running it again");
+    assertThat(Files.readString(stored)).contains("\"property.recordcount\" : \"2000\"");
+  }
+
+  @Test
+  void everySubcommandHasHelpAndVersion() {
+    for (String command : new String[] {"run", "list", "report", "compare", "cluster"}) {
+      Run help = run(command, "--help");
+      assertThat(help.exit()).as(command + " --help").isZero();
+      assertThat(help.out()).contains("Usage: refarch " + command);
+      Run version = run(command, "--version");
+      assertThat(version.exit()).as(command + " --version").isZero();
+      assertThat(version.out()).contains("refarch ");
+    }
+    assertThat(run("help", "run").out()).contains("Usage: refarch run");
+  }
+
+  @Test
+  void verbosePrintsTheStackTraceOfBadInputToo() {
+    Run quiet = run("run", "Z9", "--dry-run");
+    assertThat(quiet.err()).doesNotContain("\tat ");
+    Run verbose = run("run", "Z9", "--dry-run", "--verbose");
+    assertThat(verbose.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(verbose.err()).contains("\tat dev.refarch.experiments.catalog.Catalog.resolve")
+        .contains("experiment='Z9' is not allowed");
+  }
 }

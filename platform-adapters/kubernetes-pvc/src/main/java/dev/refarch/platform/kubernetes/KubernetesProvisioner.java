@@ -1,10 +1,11 @@
 package dev.refarch.platform.kubernetes;
 
+import com.mongodb.MongoCredential;
 import dev.refarch.platform.kubernetes.api.ClientFactory;
 import dev.refarch.platform.kubernetes.config.K8sProperties;
 import dev.refarch.platform.kubernetes.config.K8sSettings;
-import com.mongodb.MongoCredential;
 import dev.refarch.platform.kubernetes.dns.ClusterDns;
+import dev.refarch.platform.kubernetes.fault.FaultRequest;
 import dev.refarch.platform.kubernetes.fault.ForwardedMemberRoles;
 import dev.refarch.platform.kubernetes.fault.KubernetesFaultInjector;
 import dev.refarch.platform.kubernetes.fault.MemberRoles;
@@ -19,9 +20,11 @@ import dev.refarch.platform.spi.Topology;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
@@ -71,6 +74,12 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
     this.clients = Objects.requireNonNull(clients);
     this.roles = Objects.requireNonNull(roles);
     this.fromKubeconfig = fromKubeconfig;
+  }
+
+  /** The actions of the fault injector its clusters bring, for checks before one runs. */
+  @Override
+  public Optional<Set<String>> faultActions() {
+    return Optional.of(new LinkedHashSet<>(FaultRequest.Action.labels()));
   }
 
   @Override

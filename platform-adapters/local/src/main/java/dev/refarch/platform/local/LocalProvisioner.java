@@ -6,6 +6,7 @@ import dev.refarch.platform.local.config.LocalSettings;
 import dev.refarch.platform.local.deploy.Deployment;
 import dev.refarch.platform.local.deploy.Launcher;
 import dev.refarch.platform.local.deploy.Planner;
+import dev.refarch.platform.local.fault.LocalFaultInjector;
 import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.RunningCluster;
@@ -14,6 +15,7 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Starts real {@code mongod} (and {@code mongos}) processes on 127.0.0.1 with free ports and a
@@ -42,6 +44,12 @@ public final class LocalProvisioner implements ClusterProvisioner {
 
   public LocalProvisioner(MongoBinaries binaries) {
     this.binaries = Objects.requireNonNull(binaries);
+  }
+
+  /** The actions of the fault injector its clusters bring, for checks before one runs. */
+  @Override
+  public Optional<Set<String>> faultActions() {
+    return Optional.of(LocalFaultInjector.ACTIONS);
   }
 
   @Override

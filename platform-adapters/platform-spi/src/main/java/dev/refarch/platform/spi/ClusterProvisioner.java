@@ -1,6 +1,8 @@
 package dev.refarch.platform.spi;
 
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Starts a MongoDB deployment of a given {@link Topology} and hands back its connection string.
@@ -46,4 +48,13 @@ public interface ClusterProvisioner {
    * @throws PlatformException when the cluster cannot be started; nothing is left running
    */
   RunningCluster start(Topology topology, Map<String, String> settings);
+
+  /**
+   * The plain fault actions ({@code kill}, {@code stepdown}, …) its clusters take, so that a
+   * fault schedule can be checked before any cluster exists; empty when they are not known
+   * before the cluster runs (the schedule is then checked when the faults are configured).
+   */
+  default Optional<Set<String>> faultActions() {
+    return Optional.empty();
+  }
 }

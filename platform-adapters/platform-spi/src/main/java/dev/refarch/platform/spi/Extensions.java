@@ -1,6 +1,8 @@
 package dev.refarch.platform.spi;
 
 import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.SettingGroup;
+import dev.refarch.platform.spi.config.SettingGroups;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,15 @@ public final class Extensions {
   public static Map<String, String> provisioners() {
     return catalogue(ClusterProvisioner.class, ClusterProvisioner::name,
         ClusterProvisioner::description);
+  }
+
+  /** The setting groups every adapter on the class path declares (see {@link SettingGroups}). */
+  public static List<SettingGroup> settingGroups() {
+    List<SettingGroup> groups = new ArrayList<>();
+    for (SettingGroups g : ServiceLoader.load(SettingGroups.class, classLoader())) {
+      groups.addAll(g.groups());
+    }
+    return List.copyOf(groups);
   }
 
   /**

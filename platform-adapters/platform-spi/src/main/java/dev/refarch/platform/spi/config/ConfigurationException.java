@@ -26,6 +26,7 @@ public class ConfigurationException extends IllegalArgumentException {
   private final String key;
   private final String value;
   private final String allowed;
+  private final String hint;
   /** Every problem when this stands for several; empty when it is one. */
   private final List<ConfigurationException> problems;
 
@@ -38,6 +39,7 @@ public class ConfigurationException extends IllegalArgumentException {
     this.key = key;
     this.value = value;
     this.allowed = allowed;
+    this.hint = hint;
     this.problems = List.of();
   }
 
@@ -47,6 +49,7 @@ public class ConfigurationException extends IllegalArgumentException {
     this.key = problems.get(0).key;
     this.value = problems.get(0).value;
     this.allowed = problems.get(0).allowed;
+    this.hint = problems.get(0).hint;
     this.problems = List.copyOf(problems);
   }
 
@@ -91,5 +94,15 @@ public class ConfigurationException extends IllegalArgumentException {
   /** The single problems this exception reports: itself, or each of several. */
   public List<ConfigurationException> problems() {
     return problems.isEmpty() ? List.of(this) : problems;
+  }
+
+  /** How to fix it, e.g. {@code did you mean 'balanced'?}; {@code null} when none is known. */
+  public String hint() {
+    return hint;
+  }
+
+  /** {@link #allowed()} followed by the hint in parentheses, as the message shows them. */
+  public String allowedWithHint() {
+    return allowed + (hint == null ? "" : " (" + hint + ")");
   }
 }

@@ -1,0 +1,79 @@
+package dev.refarch.experiments.spec;
+
+import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.config.ConfigurationException;
+import dev.refarch.platform.spi.config.SettingGroup;
+import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.mongo.MongoProperties;
+import dev.refarch.ycsb.workloads.WorkloadProperties;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks one property as it is written — in a spec's {@code properties}, a variant, a sweep
+ * value or a {@code --set} — against the declarations of the group its prefix names
+ * ({@code mongodb.}, {@code measurement.}, {@code refarch.}, {@code vsan.}, {@code santricity.},
+ * {@code k8s.}, {@code local.}) and YCSB's core keys ({@link CoreProperties}). Combinations
+ * (a shard key with its chunks, a write concern with its journal) are checked per trial, once
+ * all of its properties are known, by the runner's preflight.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class PropertyCheck {
+
+  /**
+   * The groups whose keys are checked one by one, by prefix: the binding's, then those of every
+   * adapter on the class path (found through ServiceLoader; an absent adapter's keys are not
+   * checked here — its hooks, which would read them, cannot run either).
+   */
+  static final List<SettingGroup> GROUPS = groups();
+
+  private static List<SettingGroup> groups() {
+    List<SettingGroup> groups = new java.util.ArrayList<>(List.of(MongoProperties.GROUP,
+        MeasurementProperties.GROUP, WorkloadProperties.GROUP));
+    groups.addAll(Extensions.settingGroups());
+    return List.copyOf(groups);
+  }
+
+  private PropertyCheck() {
+  }
+
+  /**
+   * Checks {@code key=value}.
+   *
+   * @throws ConfigurationException naming the key, the value and what is allowed
+   */
+  public static void validate(String key, String value) {
+    if (key.equals(MongoProperties.URL.key())) {
+      throw new ConfigurationException(key, value, "not as a property: the runner sets it from"
+          + " the cluster", "use --cluster uri:<connection string>, or in a spec cluster: {type:"
+          + " uri, uri: …}");
+    }
+    if (key.equals("threadcount") || key.equals("insertcount")) {
+      throw new ConfigurationException(key, value, "not as a property: the runner sets it per"
+          + " client", key.equals("threadcount") ? "use threads (per client) or a threadcount"
+          + " sweep parameter" : "use recordcount and insertstart; the runner splits them");
+    }
+    Optional<SettingGroup> group = group(key);
+    if ((group.isPresent() || CoreProperties.declares(key)) && (value == null || value.isBlank())) {
+      throw new ConfigurationException(key, value, group.flatMap(g -> g.setting(key))
+          .map(s -> s.allowed()).orElseGet(() -> CoreProperties.allowed(key)), "an empty value would leave the default in"
+          + " force silently; remove the key instead");
+    }
+    if (group.isPresent()) {
+      var setting = group.get().setting(key);
+      if (setting.isPresent()) {
+        setting.get().parse(value);
+      } else if (!group.get().prefix().equals("mongodb.")) {
+        // the binding maps some keys of the stock binding itself; its settings check them
+        group.get().rejectUnknown(Map.of(key, value));
+      }
+    }
+    CoreProperties.validate(key, value);
+  }
+
+  private static Optional<SettingGroup> group(String key) {
+    return GROUPS.stream().filter(g -> key.startsWith(g.prefix())).findFirst();
+  }
+}

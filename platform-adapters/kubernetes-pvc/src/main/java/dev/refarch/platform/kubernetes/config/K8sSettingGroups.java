@@ -1,0 +1,14 @@
+package dev.refarch.platform.kubernetes.config;
+
+import dev.refarch.platform.spi.config.SettingGroup;
+import dev.refarch.platform.spi.config.SettingGroups;
+import java.util.List;
+
+/** This adapter's declared settings, for checks made before anything runs (ServiceLoader). */
+public final class K8sSettingGroups implements SettingGroups {
+
+  @Override
+  public List<SettingGroup> groups() {
+    return List.of(K8sProperties.GROUP);
+  }
+}
