@@ -93,7 +93,7 @@ public final class KubernetesClients implements ClientLauncher, AutoCloseable {
   private static String requireImage(K8sSettings s) {
     return s.clients().image().orElseThrow(() -> new ConfigurationException(
         K8sProperties.CLIENTS_IMAGE.key(), null, "an image with Java 17 and this library's jars",
-        "build one from src/docker/ycsb-client (README: Kubernetes, client image) and push it"
+        "build one from src/docker/ycsb-client (src/docs/platforms.md, 'Clients as Kubernetes Jobs') and push it"
             + " where the cluster can pull it"));
   }
 

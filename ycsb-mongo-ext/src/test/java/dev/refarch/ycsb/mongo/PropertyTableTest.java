@@ -9,31 +9,38 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The README's property tables are generated from the declarations; this keeps them equal. */
+/** The docs' property tables are generated from the declarations; this keeps them equal. */
 class PropertyTableTest {
 
-  private static void assertReadmeContains(String table) throws Exception {
-    String readme = Files.readString(Path.of("..", "README.md"));
-    assertThat(readme).as("README.md must contain this table verbatim:%n%s", table).contains(table);
+  /** {@code page} of {@code src/docs} must hold {@code table} verbatim. */
+  private static void assertPageContains(String page, String table) throws Exception {
+    Path file = Path.of("..", "src", "docs", page);
+    assertThat(Files.readString(file)).as("%s must contain this table verbatim:%n%s", file, table)
+        .contains(table);
   }
 
   @Test
   void readmeListsEveryMongodbPropertyAsDeclared() throws Exception {
-    assertReadmeContains(MongoProperties.GROUP.markdownTable());
+    assertPageContains("binding.md", MongoProperties.GROUP.markdownTable());
   }
 
   @Test
   void readmeListsEveryMeasurementPropertyAsDeclared() throws Exception {
-    assertReadmeContains(MeasurementProperties.GROUP.markdownTable());
+    assertPageContains("measurement.md", MeasurementProperties.GROUP.markdownTable());
   }
 
   @Test
   void readmeListsEveryRefarchWorkloadPropertyAsDeclared() throws Exception {
-    assertReadmeContains(WorkloadProperties.GROUP.markdownTable());
+    assertPageContains("workloads.md", WorkloadProperties.GROUP.markdownTable());
+  }
+
+  @Test
+  void docsListEveryYcsbKeyTheBindingChecksAsDeclared() throws Exception {
+    assertPageContains("binding.md", dev.refarch.ycsb.config.YcsbProperties.GROUP.markdownTable());
   }
 
   @Test
   void readmeListsEveryLocalProvisionerPropertyAsDeclared() throws Exception {
-    assertReadmeContains(LocalSettings.GROUP.markdownTable());
+    assertPageContains("platforms.md", LocalSettings.GROUP.markdownTable());
   }
 }

@@ -49,7 +49,7 @@ public final class ApiErrors {
           + " unused objects, or raise the quota (kubectl describe resourcequota)";
     } else if (e.getCode() == 403) {
       message = "forbidden by RBAC (HTTP 403): " + said + "; fix: grant the identity of the"
-          + " kubeconfig context the verbs this adapter needs (README: Kubernetes, RBAC)";
+          + " kubeconfig context the verbs this adapter needs (src/docs/platforms.md, 'RBAC')";
     } else if (e.getCode() == 404) {
       message = "not found (HTTP 404): " + said + "; check k8s.namespace and the object's name";
     } else if (e.getCode() == 422) {

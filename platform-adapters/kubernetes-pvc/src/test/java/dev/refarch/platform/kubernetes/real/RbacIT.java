@@ -88,7 +88,7 @@ class RbacIT {
   }
 
   private static String readmeRoles() throws Exception {
-    String readme = Files.readString(Path.of("..", "..", "README.md"));
+    String readme = Files.readString(Path.of("..", "..", "src", "docs", "platforms.md"));
     String block = readme.substring(readme.indexOf("<!-- rbac:begin -->"),
         readme.indexOf("<!-- rbac:end -->"));
     return block.substring(block.indexOf("```yaml") + 7, block.lastIndexOf("```"));

@@ -140,6 +140,6 @@ class PvcHookTest {
         .hasMessageContaining("create StorageClass vsan-gold")
         .hasMessageContaining("forbidden by RBAC (HTTP 403)")
         .hasMessageContaining("cannot create resource \"storageclasses\"")
-        .hasMessageContaining("README: Kubernetes, RBAC");
+        .hasMessageContaining("src/docs/platforms.md, 'RBAC'");
   }
 }
