@@ -255,7 +255,25 @@ public record MongoSettings(ConnectionString url, String database, Optional<Dura
     return timeout == null ? wc : wc.withWTimeout(timeout, TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * URL options that ask for certificates not to be checked. The Java driver does not honour
+   * them — {@code tlsAllowInvalidCertificates} is ignored, {@code tlsInsecure} only stops the host
+   * name check — so a user who wrote one would still see verification fail, or believe a check
+   * was off that is on. They are refused with the way to trust the server's CA instead.
+   */
+  private static final java.util.regex.Pattern UNVERIFIED_TLS = java.util.regex.Pattern.compile(
+      "[?&](tlsInsecure|tlsAllowInvalidCertificates|sslAllowInvalidCertificates)=true(&|$)",
+      java.util.regex.Pattern.CASE_INSENSITIVE);
+
   private static ConnectionString parseUrl(String raw) {
+    java.util.regex.Matcher unverified = UNVERIFIED_TLS.matcher(raw);
+    if (unverified.find()) {
+      throw new ConfigurationException(URL.key(), raw, "a connection string whose server"
+          + " certificates are verified (" + unverified.group(1) + "=true is not honoured by the"
+          + " Java driver)", "trust the server's CA instead: keytool -importcert -file ca.pem"
+          + " -alias mongodb-ca -keystore ca.p12 -storetype PKCS12, then start the client JVM"
+          + " with -Djavax.net.ssl.trustStore=ca.p12 -Djavax.net.ssl.trustStorePassword=<it>");
+    }
     try {
       return new ConnectionString(raw);
     } catch (IllegalArgumentException e) {
