@@ -63,6 +63,10 @@ import site.ycsb.Status;
  */
 public class MongoDbClient extends DB {
 
+  static {
+    DriverLogging.quietWithoutSlf4j();
+  }
+
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
   /** The stock-key notes printed in this JVM, each once. */
   private static final Set<String> ANNOUNCED_STOCK_KEYS = ConcurrentHashMap.newKeySet();

@@ -51,6 +51,10 @@ import site.ycsb.workloads.CoreWorkload;
  */
 public class RefarchWorkload extends CoreWorkload {
 
+  static {
+    dev.refarch.ycsb.mongo.DriverLogging.quietWithoutSlf4j();
+  }
+
   private WorkloadSettings settings;
   private KeySpace keys;
   /** Key choice; {@code null} for YCSB's own distributions other than uniform and zipfian. */

@@ -88,6 +88,8 @@ class BindingDistributionIT {
     YcsbProcess.Result r = YcsbProcess.run(jvm("site.ycsb.Client"), args, TIMEOUT);
     assertThat(r.exitCode()).as(r.all()).isZero();
     assertThat(r.count("INSERT", "OK")).isEqualTo(500);
+    assertThat(r.stderr()).as("the driver's warning that SLF4J is missing (no SLF4J in YCSB's lib)")
+        .doesNotContain("SLF4J not found");
     try (MongoClient client = MongoClients.create(cluster.connectionString())) {
       assertThat(client.getDatabase("dist_load").getCollection("usertable").countDocuments())
           .isEqualTo(500);
