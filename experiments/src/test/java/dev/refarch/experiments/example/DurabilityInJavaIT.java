@@ -32,9 +32,9 @@ class DurabilityInJavaIT {
         .property("recordcount", "2000")
         .property("operationcount", "100000000")
         .threads(4)
-        .warmup(Warmup.seconds(2))
-        // measure until 5 one-second slots agree within 15 % (at most 12 s), then stop
-        .untilSteady(new UntilSteady(new SteadyRule(5, 0.15, 0.25), Duration.ofSeconds(12)))
+        .warmup(Warmup.seconds(1))
+        // measure until 4 one-second slots agree within 15 % (at most 8 s), then stop
+        .untilSteady(new UntilSteady(new SteadyRule(4, 0.15, 0.25), Duration.ofSeconds(8)))
         .sweep(Sweep.cartesian(Map.of("mongodb.durability", List.of("balanced", "durable"))))
         .build();
 
