@@ -152,11 +152,19 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
         }
       } catch (RuntimeException notFound) {
         return Optional.of("no '" + injector + "' fault injector on the class path ("
-            + ExperimentSpec.adapterOf(injector).map(a -> "add " + a + "; ").orElse("")
+            + ExperimentSpec.adapterOf(injector).filter(a -> !adapterPresent(a))
+                .map(a -> "add " + a + "; ").orElse("")
             + notFound.getMessage() + ")");
       }
     }
     return Optional.empty();
+  }
+
+  /** Whether any hook or provisioner on the class path comes from {@code artifact}. */
+  private static boolean adapterPresent(String artifact) {
+    return java.util.stream.Stream.concat(Extensions.hooks().keySet().stream(),
+        Extensions.provisioners().keySet().stream())
+        .anyMatch(name -> ExperimentSpec.adapterOf(name).filter(artifact::equals).isPresent());
   }
 
   /** Point parameters of the baseline trial's first repetition, if the spec names a baseline. */

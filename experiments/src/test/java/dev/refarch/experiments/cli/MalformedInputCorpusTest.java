@@ -113,8 +113,8 @@ class MalformedInputCorpusTest {
     set(r, "recordcount=abc", "--set recordcount='abc'", "an integer from 1");
     set(r, "recordcount=", "--set recordcount=''", "an integer from 1", "remove the key instead");
     set(r, "operationcount=-1", "--set operationcount='-1'", "an integer from 0");
-    set(r, "fieldcount=0", "--set fieldcount='0'", "an integer from 1 to 10000");
-    set(r, "fieldcount=-5", "--set fieldcount='-5'", "an integer from 1 to 10000");
+    set(r, "fieldcount=0", "--set fieldcount='0'", "an integer from 1 to 2147483647");
+    set(r, "fieldcount=-5", "--set fieldcount='-5'", "an integer from 1 to 2147483647");
     set(r, "fieldlength=0", "--set fieldlength='0'", "an integer from 1");
     set(r, "insertstart=-5", "--set insertstart='-5'", "an integer from 0");
     set(r, "insertcount=10", "--set insertcount='10'", "the runner sets it per client");
@@ -138,7 +138,7 @@ class MalformedInputCorpusTest {
     set(r, "refarch.bogus=1", "--set refarch.bogus='1'", "a known key under 'refarch.'");
     r.add(args(2, "run A1 --dry-run --set fieldlength=2000000",
         "A1-client-threads t001-workload=a-threadcount=4-r1 and 3 more trial(s): fieldlength="
-            + "'2000000' is not allowed; allowed: at most 1671168 with fieldcount=10"));
+            + "'2000000' is not allowed; allowed: at most 1677700 with fieldcount=10"));
     r.add(new Row(List.of("run", "A1", "--dry-run", "--set", "clients=0", "--set", "threads=0",
         "--set", "recordcount=-1"), null, 2, 3, List.of("--set clients='0'", "--set threads='0'",
         "--set recordcount='-1'")));

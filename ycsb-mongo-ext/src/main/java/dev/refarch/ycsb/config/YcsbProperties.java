@@ -75,6 +75,14 @@ public final class YcsbProperties {
   public static final Setting<String> INSERT_ORDER = Setting.choice("insertorder", "hashed",
       names("hashed", "ordered"), "key order of inserts; range scans need ordered");
 
+  public static final Setting<String> REQUEST_DISTRIBUTION = Setting.choice("requestdistribution",
+      "uniform", names("uniform", "zipfian", "latest", "hotspot", "sequential", "exponential"),
+      "how the run draws keys");
+
+  public static final Setting<String> SCAN_LENGTH_DISTRIBUTION = Setting.choice(
+      "scanlengthdistribution", "uniform", names("uniform", "zipfian", "constant"),
+      "how scan lengths are drawn");
+
   public static final Setting<Integer> ZERO_PADDING = Setting.integer("zeropadding", 1, 1, 64,
       "digits a key's number is padded to");
 
@@ -120,7 +128,8 @@ public final class YcsbProperties {
   public static final SettingGroup GROUP = SettingGroup.of("", List.of(THREADS, TARGET,
       TRANSACTIONS, RECORD_COUNT, OPERATION_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
       TABLE, FIELD_COUNT, FIELD_LENGTH, MIN_FIELD_LENGTH, FIELD_LENGTH_DISTRIBUTION,
-      FIELD_NAME_PREFIX, INSERT_ORDER, ZERO_PADDING, MIN_SCAN_LENGTH, MAX_SCAN_LENGTH,
+      FIELD_NAME_PREFIX, INSERT_ORDER, REQUEST_DISTRIBUTION, ZERO_PADDING, MIN_SCAN_LENGTH,
+      MAX_SCAN_LENGTH, SCAN_LENGTH_DISTRIBUTION,
       READ_PROPORTION, UPDATE_PROPORTION, INSERT_PROPORTION, SCAN_PROPORTION,
       READ_MODIFY_WRITE_PROPORTION, HOTSPOT_DATA_FRACTION, HOTSPOT_OPERATION_FRACTION,
       READ_ALL_FIELDS, WRITE_ALL_FIELDS, DATA_INTEGRITY, MEASUREMENT_TYPE, STATUS_INTERVAL));
