@@ -27,6 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ClusterInputIT {
 
+  /** Made up per run: no credential is written in the source. */
+  private static final String PASSWORD = "pw-" + java.util.UUID.randomUUID();
+
+  /** The test user's connection string for {@code pathAndQuery} with {@code password}. */
+  private static String userUri(String pathAndQuery, String password) {
+    return "mongodb://bench:" + password + "@" + host + pathAndQuery;
+  }
+
   private static RunningCluster cluster;
   private static String host;
 
@@ -39,7 +47,7 @@ class ClusterInputIT {
     // the localhost exception lets the first user be created without credentials
     try (MongoClient c = MongoClients.create("mongodb://" + host + "/")) {
       c.getDatabase("admin").runCommand(new Document("createUser", "bench")
-          .append("pwd", "right-password").append("roles", List.of("root")));
+          .append("pwd", PASSWORD).append("roles", List.of("root")));
     }
   }
 
@@ -51,8 +59,7 @@ class ClusterInputIT {
   }
 
   private static List<String> databases() {
-    try (MongoClient c = MongoClients.create("mongodb://bench:right-password@" + host
-        + "/?authSource=admin")) {
+    try (MongoClient c = MongoClients.create(userUri("/?authSource=admin", PASSWORD))) {
       return c.listDatabaseNames().into(new ArrayList<>());
     }
   }
@@ -70,12 +77,13 @@ class ClusterInputIT {
 
   @Test
   void aWrongPasswordIsOneLineWithExitTwoAndNothingWritten(@TempDir Path dir) throws Exception {
-    var r = tiny(dir, "mongodb://bench:wrong-password@" + host + "/ycsb?authSource=admin");
+    String wrong = PASSWORD + "-not";
+    var r = tiny(dir, userUri("/ycsb?authSource=admin", wrong));
     assertThat(r.exit()).as(r.err()).isEqualTo(Refarch.BAD_INPUT);
     assertThat(r.err().lines()).containsExactly("cluster.uri='mongodb://***@" + host
         + "/ycsb?authSource=admin' is not allowed; allowed: a connection string whose"
         + " credentials the cluster accepts (authentication failed for user 'bench')");
-    assertThat(r.err()).doesNotContain("wrong-password");
+    assertThat(r.err()).doesNotContain(wrong);
     assertThat(dir.resolve("results")).doesNotExist();
     assertThat(databases()).doesNotContain("ycsb");
   }
@@ -92,7 +100,7 @@ class ClusterInputIT {
 
   @Test
   void badSettingsAgainstARealClusterCreateNoDatabase(@TempDir Path dir) throws Exception {
-    String uri = "mongodb://bench:right-password@" + host + "/corpusdb?authSource=admin";
+    String uri = userUri("/corpusdb?authSource=admin", PASSWORD);
     for (String set : List.of("recordcount=-1", "mongodb.durability=durabel", "fieldcount=0",
         "vsan.nope=1")) {
       var r = tiny(dir, uri, "--set", set);

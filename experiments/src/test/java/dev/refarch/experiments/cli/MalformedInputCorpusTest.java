@@ -27,6 +27,9 @@ import picocli.CommandLine;
  */
 class MalformedInputCorpusTest {
 
+  /** A password for the masking rows, made up per run: no credential is written in the source. */
+  private static final String SECRET = "pw-" + java.util.UUID.randomUUID();
+
   /**
    * One malformed input.
    *
@@ -83,7 +86,7 @@ class MalformedInputCorpusTest {
     r.add(args(2, "run A1 --dry-run --cluster uri:http://x", "--cluster='uri:http://x'",
         "uri:mongodb://… or uri:mongodb+srv://…"));
     r.add(args(2, "run A1 --dry-run --cluster uri:", "--cluster='uri:'", "uri:mongodb://"));
-    r.add(args(2, "run A1 --dry-run --cluster uri:mongodb://u:secret@h:notaport/",
+    r.add(args(2, "run A1 --dry-run --cluster uri:mongodb://u:" + SECRET + "@h:notaport/",
         "--cluster='uri:mongodb://***@h:notaport/'"));
     r.add(args(2, "report {dir}/nonexistent", "<dir>=", "is not allowed; allowed: an experiment's"
         + " results folder", "it does not exist"));
@@ -125,7 +128,8 @@ class MalformedInputCorpusTest {
     set(r, "requestdistribution=zipf", "--set requestdistribution='zipf'", "uniform, zipfian");
     set(r, "insertorder=random", "--set insertorder='random'", "hashed, ordered");
     set(r, "readallfields=maybe", "--set readallfields='maybe'", "true, false");
-    set(r, "mongodb.url=mongodb://u:secret@10.1.1.1/", "--set mongodb.url='mongodb://***@10.1.1.1/'",
+    set(r, "mongodb.url=mongodb://u:" + SECRET + "@10.1.1.1/",
+        "--set mongodb.url='mongodb://***@10.1.1.1/'",
         "use --cluster uri:<connection string>");
     set(r, "mongodb.durability=durabel", "--set mongodb.durability='durabel'",
         "throughput, balanced", "did you mean 'durable'?");
@@ -177,7 +181,7 @@ class MalformedInputCorpusTest {
         "{spec}:6: properties.fieldcount='0'"));
     r.add(spec(2, "", "properties: {mongodb.durability: durabel}\n", "{spec}:4:",
         "did you mean 'durable'?"));
-    r.add(spec(2, "", "properties: {mongodb.url: \"mongodb://u:pw@h/\"}\n", "{spec}:4:",
+    r.add(spec(2, "", "properties: {mongodb.url: \"mongodb://u:" + SECRET + "@h/\"}\n", "{spec}:4:",
         "properties.mongodb.url='mongodb://***@h/'", "cluster: {type: uri"));
     r.add(spec(2, "", "properties: {mongodb.shard.chunks: \"4\"}\n", "corpus t001-r1:",
         "mongodb.shard.chunks='4'", "set mongodb.shardKey=hashed or range"));
