@@ -40,7 +40,7 @@ final class ReportCommand implements Callable<Integer> {
       verdicts.addAll(VerdictSummary.rows(experiment, Optional.empty()));
     }
     if (!experiments.contains(dir)) {
-      page = Reports.index(dir, List.of());
+      page = Reports.index(dir);
     }
     System.out.print(VerdictSummary.render(verdicts));
     System.out.println("report: " + page.toAbsolutePath());

@@ -7,7 +7,6 @@ import dev.refarch.experiments.report.ResultsIndex;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /** Where the CLI turns results folders into reports. */
 final class Reports {
@@ -45,11 +44,8 @@ final class Reports {
     return Comparison.write(a, b, out).html();
   }
 
-  /**
-   * Writes {@code index.html} in {@code root} over every experiment there (the given reports
-   * among them); returns it.
-   */
-  static Path index(Path root, List<Path> reports) {
+  /** Writes {@code index.html} in {@code root} over every experiment there; returns it. */
+  static Path index(Path root) {
     return ResultsIndex.write(root);
   }
 }

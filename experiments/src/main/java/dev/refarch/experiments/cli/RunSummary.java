@@ -44,7 +44,7 @@ final class RunSummary {
   /** Writes the index page when there are several reports. */
   void finish(Path resultsRoot) {
     List<Path> reports = entries.stream().flatMap(e -> e.report().stream()).toList();
-    lastReport = reports.size() > 1 ? Reports.index(resultsRoot, reports)
+    lastReport = reports.size() > 1 ? Reports.index(resultsRoot)
         : reports.isEmpty() ? null : reports.get(0);
   }
 
