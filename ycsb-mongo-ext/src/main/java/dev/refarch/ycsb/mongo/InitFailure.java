@@ -66,8 +66,14 @@ public final class InitFailure {
         : new WorkloadException(message, cause);
   }
 
-  /** Prints and maybe exits when under YCSB's Client; true when it printed (or had printed). */
-  private static boolean report(Map<?, ?> properties, String message, RuntimeException cause) {
+  /**
+   * Prints and maybe exits when under YCSB's Client; true when it printed (or had printed).
+   * Synchronized: YCSB's threads fail together, and one that found the message already claimed
+   * must not exit the JVM before the thread that claimed it has printed it (seen in CI: the run
+   * ended with no line at all).
+   */
+  private static synchronized boolean report(Map<?, ?> properties, String message,
+      RuntimeException cause) {
     if (!underYcsbClient()) {
       return false;
     }
