@@ -21,7 +21,9 @@ import org.opentest4j.TestAbortedException;
 /**
  * JUnit 5 extension for tests against a real Kubernetes cluster: the local one of
  * {@code src/bin/k8s-up} when it runs (CI starts it; {@code REFARCH_K8S=up} makes the tests
- * start it), or any cluster whose kubeconfig {@code REFARCH_K8S_KUBECONFIG} names. Each test class
+ * start it), or any cluster whose kubeconfig {@code REFARCH_K8S_KUBECONFIG} names;
+ * {@code REFARCH_K8S=off} skips them even when the local cluster runs (CI runs them from a copy of
+ * the tree beside {@code mvn verify}, which must not run them a second time). Each test class
  * gets a namespace of its own, deleted (and awaited gone) after it. Without a cluster the tests
  * are skipped with the reason. Images and pod sizes: {@link LocalKubernetes#settings()}; for
  * another cluster {@code REFARCH_MONGOD_IMAGE} and {@code REFARCH_CLIENT_IMAGE}.
@@ -108,6 +110,10 @@ public final class RealKubernetes implements BeforeAllCallback, AfterAllCallback
   /** The settings that reach the cluster, or the test is aborted with the reason. */
   private static Map<String, String> base() {
     Map<String, String> s = new LinkedHashMap<>();
+    if ("off".equals(System.getenv("REFARCH_K8S"))) {
+      throw new TestAbortedException("REFARCH_K8S=off: the real-cluster tests run elsewhere"
+          + " (CI: .ci/k8s, beside mvn verify)");
+    }
     String kubeconfig = System.getenv("REFARCH_K8S_KUBECONFIG");
     if (kubeconfig != null && !kubeconfig.isBlank()) {
       s.put("k8s.kubeconfig", kubeconfig);
