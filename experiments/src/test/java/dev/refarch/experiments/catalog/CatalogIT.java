@@ -104,10 +104,11 @@ class CatalogIT {
           .map(v -> String.valueOf(Math.max(100, Long.parseLong(v) / 10))).toList());
     }
     b.sweep(new Sweep(sweep.mode(), swept));
+    // the baseline keeps the parameters whose value still runs; counts are scaled above
     Map<String, String> baseline = new LinkedHashMap<>(spec.baseline());
-    baseline.entrySet().removeIf(e -> e.getKey().equals("recordcount")
-        || e.getKey().equals("operationcount")
-        || !sweep.parameters().getOrDefault(e.getKey(), List.of(e.getValue())).contains(e.getValue()));
+    baseline.keySet().removeIf(k -> k.equals("recordcount") || k.equals("operationcount"));
+    baseline.entrySet().removeIf(e -> sweep.parameters().containsKey(e.getKey())
+        && !sweep.parameters().get(e.getKey()).contains(e.getValue()));
     b.baseline(baseline);
     spec.slo().ifPresent(s -> b.slo(new dev.refarch.experiments.spec.SloSpec(s.operation(),
         s.metric(), s.boundMs(), 2, s.latency())));
