@@ -36,12 +36,18 @@ class ResumeIT {
         .redirectOutput(dir.resolve("out-" + System.nanoTime() + ".txt").toFile()).start();
   }
 
+  /**
+   * Finished trials only: a trial is written into a hidden staging folder and renamed into place,
+   * so a staging folder may hold trial.json for an instant (or for good, if the kill lands between
+   * the write and the rename). Those are not finished, and the resumed run removes them.
+   */
   private static List<Path> completed(Path results) throws Exception {
     if (!Files.exists(results)) {
       return List.of();
     }
     try (Stream<Path> s = Files.list(results)) {
-      return s.filter(p -> Files.exists(p.resolve("trial.json"))).sorted().toList();
+      return s.filter(p -> !p.getFileName().toString().startsWith("."))
+          .filter(p -> Files.exists(p.resolve("trial.json"))).sorted().toList();
     }
   }
 
