@@ -87,8 +87,12 @@ final class BenchReport {
         for (String side : sides()) {
           Spread throughput = pairedRatio(group, t, side, Cell::throughput);
           if (!side.equals("binding") && !Double.isNaN(throughput.median())) {
-            ratios.put("binding/" + side, Map.of("throughput", throughput,
-                "cpuPerOperation", pairedRatio(group, t, side, Cell::cpuPerThousand)));
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("throughput", throughput);
+            r.put("cpuPerOperation", pairedRatio(group, t, side, Cell::cpuPerThousand));
+            r.put("steadyThroughput", pairedRatio(group, t, side, Cell::steadyThroughput));
+            r.put("steadyCpuPerOperation", pairedRatio(group, t, side, Cell::steadyCpuPerThousand));
+            ratios.put("binding/" + side, r);
           }
         }
         row.put("ratios", ratios);
@@ -105,6 +109,8 @@ final class BenchReport {
     s.put("repeats", cs.size());
     s.put("throughput", Spread.of(cs, Cell::throughput));
     s.put("cpuSecondsPer1000", Spread.of(cs, Cell::cpuPerThousand));
+    s.put("steadyThroughput", Spread.of(cs, Cell::steadyThroughput));
+    s.put("steadyCpuSecondsPer1000", Spread.of(cs, Cell::steadyCpuPerThousand));
     Map<String, Object> latency = new LinkedHashMap<>();
     for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
       for (String p : List.of("p50", "p99")) {
@@ -148,14 +154,23 @@ final class BenchReport {
             s.append(String.format(Locale.ROOT, "%-7s %4d %-20s %-26s %-22s %s%n", group, t, side,
                 Spread.of(cs, Cell::throughput).text("%.0f"),
                 Spread.of(cs, Cell::cpuPerThousand).text("%.3f"), latencies(cs)));
+            Spread steady = Spread.of(cs, Cell::steadyThroughput);
+            if (!Double.isNaN(steady.median())) {
+              s.append(String.format(Locale.ROOT, "%-7s %4d %-20s %-26s %-22s%n", "", t,
+                  "  after warm-up", steady.text("%.0f"),
+                  Spread.of(cs, Cell::steadyCpuPerThousand).text("%.3f")));
+            }
           }
         }
         for (String side : sides()) {
           Spread ratio = pairedRatio(group, t, side, Cell::throughput);
           if (!side.equals("binding") && !Double.isNaN(ratio.median())) {
-            s.append(String.format(Locale.ROOT, "%-7s %4d binding/%-12s throughput %s, CPU/op %s%n",
+            s.append(String.format(Locale.ROOT, "%-7s %4d binding/%-12s throughput %s, CPU/op %s;"
+                + " steady: throughput %s, CPU/op %s%n",
                 group, t, side, ratio.text("%.3f"),
-                pairedRatio(group, t, side, Cell::cpuPerThousand).text("%.3f")));
+                pairedRatio(group, t, side, Cell::cpuPerThousand).text("%.3f"),
+                pairedRatio(group, t, side, Cell::steadyThroughput).text("%.3f"),
+                pairedRatio(group, t, side, Cell::steadyCpuPerThousand).text("%.3f")));
           }
         }
         s.append(String.format(Locale.ROOT, "%-7s %4d load average %s%n", group, t,
@@ -202,6 +217,9 @@ final class BenchReport {
     m.put("operations", c.operations());
     m.put("cpuSeconds", c.cpuSeconds());
     m.put("cpuSecondsPer1000", c.cpuPerThousand());
+    m.put("steadyThroughput", c.steadyThroughput());
+    m.put("steadyCpuSecondsPer1000", c.steadyCpuPerThousand());
+    m.put("steadySeconds", c.steady().seconds());
     m.put("latencyUs", c.latencyUs());
     m.put("errors", c.errors());
     m.put("loadAverage", c.loadAverage());

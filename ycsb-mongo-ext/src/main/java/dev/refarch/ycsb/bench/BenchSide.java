@@ -45,7 +45,8 @@ record BenchSide(String name, String db, String classPath) {
   List<String> runCommand(Map<String, String> ycsbProperties, Map<String, String> rawArgs) {
     List<String> c = new ArrayList<>();
     if (isYcsb()) {
-      c.addAll(List.of("site.ycsb.Client", "-t", "-db", db));
+      // -s: the status lines SteadyWindow reads the steady rate from
+      c.addAll(List.of("site.ycsb.Client", "-t", "-s", "-db", db));
       ycsbProperties.forEach((k, v) -> c.addAll(List.of("-p", k + "=" + v)));
     } else {
       c.add(RawLoop.class.getName());

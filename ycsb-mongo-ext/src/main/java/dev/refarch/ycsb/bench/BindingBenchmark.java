@@ -55,6 +55,8 @@ public final class BindingBenchmark {
       1, 100_000_000, "records of each load cell (the run phase's data is loaded apart)");
   private static final Setting<Integer> SECONDS = Setting.integer("bench.seconds", 5, 1, 3600,
       "seconds per run cell");
+  private static final Setting<Integer> WARMUP = Setting.integer("bench.warmup", null, 0, 3600,
+      "seconds of a run cell before its steady window (default: a third of seconds)");
   private static final Setting<Integer> REPEATS = Setting.integer("bench.repeats", 3, 1, 100,
       "repeats of each cell, per side");
   private static final Setting<String> THREADS = Setting.string("bench.threads", "1,4,16",
@@ -75,7 +77,7 @@ public final class BindingBenchmark {
       "real stock YCSB MongoDB bindings built elsewhere, as label@classpath;label@classpath (the"
           + " class path holds site.ycsb.db.MongoDbClient, its driver, its logback.xml and YCSB)");
   static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS,
-      REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK);
+      WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK);
 
   private static final String TABLE = "usertable";
 
@@ -88,7 +90,7 @@ public final class BindingBenchmark {
       int eq = arg.indexOf('=');
       if (eq <= 0) {
         System.err.println("expected key=value, got '" + arg + "'; keys: records, loadrecords, seconds,"
-            + " repeats, threads, workloads, batches, out, sides, reference38, stock");
+            + " warmup, repeats, threads, workloads, batches, out, sides, reference38, stock");
         System.exit(2);
       }
       options.put("bench." + arg.substring(0, eq), arg.substring(eq + 1));
@@ -106,15 +108,17 @@ public final class BindingBenchmark {
   static int run(Map<String, String> options) throws IOException, InterruptedException {
     int records = RECORDS.from(options);
     int repeats = REPEATS.from(options);
+    int warmup = warmup(options);
     List<BenchSide> sides = sides(options);
     List<Cell> cells = new ArrayList<>();
     try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of());
          MongoClient admin = MongoClients.create(cluster.connectionString())) {
-      CellRunner runner = new CellRunner(cluster.connectionString(), records, SECONDS.from(options));
+      CellRunner runner = new CellRunner(cluster.connectionString(), records, SECONDS.from(options),
+          warmup);
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
       System.out.printf(Locale.ROOT, "binding benchmark: %d records of 10 x 100 B, %d s per run"
-          + " cell, %d repeats, local rs=1, sides %s, load average %.1f%n", records,
-          SECONDS.from(options), repeats, sides.stream().map(BenchSide::name).toList(),
+          + " cell (steady window after %d s), %d repeats, local rs=1, sides %s, load average"
+          + " %.1f%n", records, SECONDS.from(options), warmup, repeats, sides.stream().map(BenchSide::name).toList(),
           CellRunner.loadAverage());
       BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
@@ -145,6 +149,22 @@ public final class BindingBenchmark {
     report.writeJson(out);
     System.out.println("results: " + out.toAbsolutePath());
     return 0;
+  }
+
+  /**
+   * Seconds before a run cell's steady window: {@code warmup}, else a third of {@code seconds};
+   * it must leave at least two seconds of the cell.
+   */
+  static int warmup(Map<String, String> options) {
+    int seconds = SECONDS.from(options);
+    int warmup = WARMUP.find(options).orElse(seconds / 3);
+    if (warmup > seconds - 2) {
+      throw new ConfigurationException(WARMUP.key(), String.valueOf(warmup),
+          "0 to seconds - 2 (" + (seconds - 2) + ")",
+          "the steady window after the warm-up needs at least two of the cell's " + seconds
+              + " seconds");
+    }
+    return warmup;
   }
 
   /** The sides asked for; a side whose class path is missing fails here, before anything runs. */
@@ -197,9 +217,10 @@ public final class BindingBenchmark {
   }
 
   private static Cell print(Cell c) {
-    System.out.printf(Locale.ROOT, "%s %s %d #%d: %.0f ops/s, %.3f CPU s/1000 ops, %d errors,"
-        + " load average %.1f%n", c.group(), c.side(), c.threads(), c.repeat() + 1, c.throughput(),
-        c.cpuPerThousand(), c.errors(), c.loadAverage());
+    System.out.printf(Locale.ROOT, "%s %s %d #%d: %.0f ops/s, %.3f CPU s/1000 ops (steady: %.0f"
+        + " ops/s, %.3f), %d errors, load average %.1f%n", c.group(), c.side(), c.threads(),
+        c.repeat() + 1, c.throughput(), c.cpuPerThousand(), c.steadyThroughput(),
+        c.steadyCpuPerThousand(), c.errors(), c.loadAverage());
     return c;
   }
 

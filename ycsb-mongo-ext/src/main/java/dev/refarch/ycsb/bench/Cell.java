@@ -1,6 +1,7 @@
 package dev.refarch.ycsb.bench;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,10 +20,11 @@ import java.util.regex.Pattern;
  * @param latencyUs per operation, {@code p50} and {@code p99} in microseconds
  * @param errors operations that returned an error
  * @param loadAverage the machine's one-minute load average when the cell ended
+ * @param steady throughput and CPU per 1,000 operations after the warm-up ({@link SteadyWindow})
  */
 record Cell(String group, int threads, int repeat, String side, double throughput,
     long operations, double cpuSeconds, Map<String, Map<String, Long>> latencyUs, long errors,
-    double loadAverage) {
+    double loadAverage, SteadyWindow.Figures steady) {
 
   private static final Pattern OVERALL = Pattern.compile(
       "^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), ([0-9.Ee+-]+)$", Pattern.MULTILINE);
@@ -42,13 +44,24 @@ record Cell(String group, int threads, int repeat, String side, double throughpu
     return operations == 0 ? Double.NaN : cpuSeconds * 1000.0 / operations;
   }
 
+  /** Operations per second after the warm-up; NaN when not measured. */
+  double steadyThroughput() {
+    return steady.throughput();
+  }
+
+  /** CPU seconds per 1,000 operations after the warm-up; NaN when not measured. */
+  double steadyCpuPerThousand() {
+    return steady.cpuPerThousand();
+  }
+
   /**
-   * Reads a cell from YCSB's text output.
+   * Reads a cell from YCSB's text output and the CPU file's samples.
    *
+   * @param warmupSeconds where the steady window starts, in the status lines' elapsed seconds
    * @throws IllegalStateException when the output has no overall throughput
    */
   static Cell parse(String group, int threads, int repeat, String side, String output,
-      double cpuSeconds, double loadAverage) {
+      double cpuSeconds, List<SteadyWindow.CpuSample> cpu, int warmupSeconds, double loadAverage) {
     double runtimeMs = Double.NaN;
     double throughput = Double.NaN;
     Matcher m = OVERALL.matcher(output);
@@ -76,6 +89,7 @@ record Cell(String group, int threads, int repeat, String side, double throughpu
     }
     long operations = Math.round(throughput * runtimeMs / 1000.0);
     return new Cell(group, threads, repeat, side, throughput, operations, cpuSeconds, latency,
-        errors, loadAverage);
+        errors, loadAverage,
+        SteadyWindow.of(SteadyWindow.statusLines(output), cpu, warmupSeconds));
   }
 }

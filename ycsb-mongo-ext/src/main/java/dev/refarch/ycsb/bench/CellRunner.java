@@ -18,8 +18,9 @@ import java.util.Map;
  * @param url the cluster's connection string
  * @param records records loaded; the run phase's key space
  * @param seconds seconds per run cell
+ * @param warmupSeconds seconds of a run cell before its steady window ({@link SteadyWindow})
  */
-record CellRunner(String url, int records, int seconds) {
+record CellRunner(String url, int records, int seconds, int warmupSeconds) {
 
   /** A bulk load with the binding at {@code batch} documents per insertMany. */
   Cell load(BenchSide binding, int batch, int count, int repeat)
@@ -30,7 +31,7 @@ record CellRunner(String url, int records, int seconds) {
     p.put("threadcount", "1");
     List<String> main = new ArrayList<>(List.of("site.ycsb.Client", "-load", "-db", binding.db()));
     p.forEach((k, v) -> main.addAll(List.of("-p", k + "=" + v)));
-    return fork("load", batch, repeat, binding, main);
+    return fork("load", batch, repeat, binding, main, 0);
   }
 
   /** One run cell of {@code side}: workload {@code workload} at {@code threads}. */
@@ -40,6 +41,7 @@ record CellRunner(String url, int records, int seconds) {
     p.put("threadcount", String.valueOf(threads));
     p.put("operationcount", String.valueOf(operationCap()));
     p.put("maxexecutiontime", String.valueOf(seconds));
+    p.put("status.interval", "1");
     Map<String, String> raw = new LinkedHashMap<>();
     raw.put("url", url);
     raw.put("workload", workload);
@@ -49,7 +51,7 @@ record CellRunner(String url, int records, int seconds) {
     raw.put("operationcount", String.valueOf(operationCap()));
     raw.put("fieldcount", "10");
     raw.put("fieldlength", "100");
-    return fork("run-" + workload, threads, repeat, side, side.runCommand(p, raw));
+    return fork("run-" + workload, threads, repeat, side, side.runCommand(p, raw), warmupSeconds);
   }
 
   /**
@@ -78,7 +80,7 @@ record CellRunner(String url, int records, int seconds) {
   }
 
   private static Cell fork(String group, int threads, int repeat, BenchSide side,
-      List<String> main) throws IOException, InterruptedException {
+      List<String> main, int warmupSeconds) throws IOException, InterruptedException {
     Path out = Files.createTempFile("bench-binding", ".out");
     Path cpu = Files.createTempFile("bench-binding", ".cpu");
     try {
@@ -89,13 +91,16 @@ record CellRunner(String url, int records, int seconds) {
       int exit = new ProcessBuilder(command).redirectErrorStream(true)
           .redirectOutput(out.toFile()).start().waitFor();
       String output = Files.readString(out);
-      String cpuText = Files.readString(cpu).trim();
+      List<String> cpuLines = Files.readAllLines(cpu);
+      String cpuText = cpuLines.isEmpty() ? "" : cpuLines.get(0).trim();
       if (exit != 0 || cpuText.isEmpty()) {
         throw new IllegalStateException(side.name() + " " + group + " at " + threads + " exited "
             + exit + ":\n" + output);
       }
       return Cell.parse(group, threads, repeat, side.name(), output,
-          Long.parseLong(cpuText) / 1e9, loadAverage());
+          Long.parseLong(cpuText) / 1e9,
+          SteadyWindow.cpuSamples(cpuLines.subList(1, cpuLines.size())), warmupSeconds,
+          loadAverage());
     } finally {
       Files.deleteIfExists(out);
       Files.deleteIfExists(cpu);

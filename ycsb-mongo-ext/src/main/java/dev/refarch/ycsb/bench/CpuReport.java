@@ -6,17 +6,24 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Runs another class's {@code main} in this JVM and, when the JVM exits (normally or through
  * {@code System.exit}, as YCSB's {@code Client} does), writes the process's CPU time in
  * nanoseconds, user plus system, all threads, from {@code com.sun.management.OperatingSystemMXBean}
- * to a file: {@code CpuReport <file> <main class> <args…>}.
+ * to a file: {@code CpuReport <file> <main class> <args…>}. The file's first line is that total;
+ * the lines after it are samples taken every {@value #SAMPLE_MILLIS} ms and at exit,
+ * {@code <epoch millis> <cpu nanos>}, from which {@link SteadyWindow} reads the CPU of the cell's
+ * steady part.
  *
  * <p>Both sides of {@link BindingBenchmark} run under it, so their CPU is counted the same way,
  * JVM start and connection set-up included.
  */
 public final class CpuReport {
+
+  static final long SAMPLE_MILLIS = 200;
+  private static final ConcurrentLinkedQueue<String> SAMPLES = new ConcurrentLinkedQueue<>();
 
   private CpuReport() {
   }
@@ -28,6 +35,9 @@ public final class CpuReport {
     }
     Path file = Path.of(args[0]);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> write(file), "cpu-report"));
+    Thread sampler = new Thread(CpuReport::sample, "cpu-sampler");
+    sampler.setDaemon(true);
+    sampler.start();
     Class.forName(args[1]).getMethod("main", String[].class)
         .invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));
   }
@@ -48,9 +58,22 @@ public final class CpuReport {
     return os.getProcessCpuTime();
   }
 
-  private static void write(Path file) {
+  private static void sample() {
     try {
-      Files.writeString(file, Long.toString(processCpuNanos()));
+      while (true) {
+        SAMPLES.add(System.currentTimeMillis() + " " + processCpuNanos());
+        Thread.sleep(SAMPLE_MILLIS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void write(Path file) {
+    long total = processCpuNanos();
+    SAMPLES.add(System.currentTimeMillis() + " " + total);
+    try {
+      Files.writeString(file, total + "\n" + String.join("\n", SAMPLES) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

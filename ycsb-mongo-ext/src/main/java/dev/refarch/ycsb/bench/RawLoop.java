@@ -36,7 +36,8 @@ import site.ycsb.generator.UniformLongGenerator;
  * {@code recordcount} on, the write concern of the connection string, a pool of one
  * connection per thread. Arguments are {@code key=value}: {@code url}, {@code workload},
  * {@code recordcount}, {@code threads}, {@code seconds}, {@code operationcount}, {@code fieldcount}, {@code fieldlength}.
- * Prints its results in YCSB's text format, so one parser reads both sides.
+ * Prints its results in YCSB's text format, so one parser reads both sides, and a status line
+ * every second as YCSB's {@code -s} does, for {@link SteadyWindow}.
  */
 public final class RawLoop {
 
@@ -98,11 +99,28 @@ public final class RawLoop {
         workers.add(w);
         w.start();
       }
-      for (Worker w : workers) {
-        w.join();
+      // a status line every second and one when the last worker ends
+      boolean alive = true;
+      for (long tick = start + 1_000_000_000L; alive; tick += 1_000_000_000L) {
+        for (Worker w : workers) {
+          long wait = (tick - System.nanoTime()) / 1_000_000;
+          if (wait > 0) {
+            w.join(wait);
+          }
+        }
+        alive = workers.stream().anyMatch(Thread::isAlive);
+        status(workers, start);
       }
       report(workers, (System.nanoTime() - start) / 1_000_000);
     }
+  }
+
+  /** A line in the format of YCSB's status lines: time, elapsed seconds, operations so far. */
+  private static void status(List<Worker> workers, long start) {
+    long done = workers.stream().mapToLong(w -> w.done).sum();
+    System.err.printf(Locale.ROOT, "%s %d sec: %d operations;%n",
+        SteadyWindow.TIME.format(java.time.LocalDateTime.now()),
+        (System.nanoTime() - start) / 1_000_000_000L, done);
   }
 
   private static void report(List<Worker> workers, long millis) {
@@ -146,6 +164,8 @@ public final class RawLoop {
     private final long deadline;
     private final Map<Op, Histogram> latency = new EnumMap<>(Op.class);
     private final long[] errors = new long[Op.values().length];
+    /** Operations done; written by this thread only, read by the status line. */
+    private volatile long done;
     private long sink;
 
     Worker(long deadline) {
@@ -168,6 +188,7 @@ public final class RawLoop {
         }
         long end = System.nanoTime();
         latency.get(op).recordValue((end - now) / 1000);
+        done++;
         now = end;
       }
     }
