@@ -92,6 +92,7 @@ final class BenchReport {
             r.put("cpuPerOperation", pairedRatio(group, t, side, Cell::cpuPerThousand));
             r.put("steadyThroughput", pairedRatio(group, t, side, Cell::steadyThroughput));
             r.put("steadyCpuPerOperation", pairedRatio(group, t, side, Cell::steadyCpuPerThousand));
+            r.put("serverCpuPerOperation", pairedRatio(group, t, side, Cell::serverCpuPerThousand));
             ratios.put("binding/" + side, r);
           }
         }
@@ -111,6 +112,7 @@ final class BenchReport {
     s.put("cpuSecondsPer1000", Spread.of(cs, Cell::cpuPerThousand));
     s.put("steadyThroughput", Spread.of(cs, Cell::steadyThroughput));
     s.put("steadyCpuSecondsPer1000", Spread.of(cs, Cell::steadyCpuPerThousand));
+    s.put("serverCpuSecondsPer1000", Spread.of(cs, Cell::serverCpuPerThousand));
     Map<String, Object> latency = new LinkedHashMap<>();
     for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
       for (String p : List.of("p50", "p99")) {
@@ -156,9 +158,10 @@ final class BenchReport {
                 Spread.of(cs, Cell::cpuPerThousand).text("%.3f"), latencies(cs)));
             Spread steady = Spread.of(cs, Cell::steadyThroughput);
             if (!Double.isNaN(steady.median())) {
-              s.append(String.format(Locale.ROOT, "%-7s %4d %-20s %-26s %-22s%n", "", t,
+              s.append(String.format(Locale.ROOT, "%-7s %4d %-20s %-26s %-22s server %s%n", "", t,
                   "  after warm-up", steady.text("%.0f"),
-                  Spread.of(cs, Cell::steadyCpuPerThousand).text("%.3f")));
+                  Spread.of(cs, Cell::steadyCpuPerThousand).text("%.3f"),
+                  Spread.of(cs, Cell::serverCpuPerThousand).text("%.3f")));
             }
           }
         }
@@ -166,11 +169,12 @@ final class BenchReport {
           Spread ratio = pairedRatio(group, t, side, Cell::throughput);
           if (!side.equals("binding") && !Double.isNaN(ratio.median())) {
             s.append(String.format(Locale.ROOT, "%-7s %4d binding/%-12s throughput %s, CPU/op %s;"
-                + " steady: throughput %s, CPU/op %s%n",
+                + " steady: throughput %s, CPU/op %s; server CPU/op %s%n",
                 group, t, side, ratio.text("%.3f"),
                 pairedRatio(group, t, side, Cell::cpuPerThousand).text("%.3f"),
                 pairedRatio(group, t, side, Cell::steadyThroughput).text("%.3f"),
-                pairedRatio(group, t, side, Cell::steadyCpuPerThousand).text("%.3f")));
+                pairedRatio(group, t, side, Cell::steadyCpuPerThousand).text("%.3f"),
+                pairedRatio(group, t, side, Cell::serverCpuPerThousand).text("%.3f")));
           }
         }
         s.append(String.format(Locale.ROOT, "%-7s %4d load average %s%n", group, t,
@@ -220,6 +224,8 @@ final class BenchReport {
     m.put("steadyThroughput", c.steadyThroughput());
     m.put("steadyCpuSecondsPer1000", c.steadyCpuPerThousand());
     m.put("steadySeconds", c.steady().seconds());
+    m.put("serverCpuSeconds", c.serverCpuSeconds());
+    m.put("serverCpuSecondsPer1000", c.serverCpuPerThousand());
     m.put("latencyUs", c.latencyUs());
     m.put("errors", c.errors());
     m.put("loadAverage", c.loadAverage());

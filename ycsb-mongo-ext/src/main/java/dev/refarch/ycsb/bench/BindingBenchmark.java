@@ -134,7 +134,9 @@ public final class BindingBenchmark {
         for (int threads : ints(THREADS.from(options))) {
           for (int r = 0; r < repeats; r++) {
             for (BenchSide side : rotated(sides, r)) {
-              cells.add(print(runner.run(side, workload, threads, r)));
+              double serverCpu = serverCpuSeconds(admin);
+              Cell cell = runner.run(side, workload, threads, r);
+              cells.add(print(cell.withServerCpu(serverCpuSeconds(admin) - serverCpu)));
               // the run's inserts would collide with the next run's: back to the loaded records
               table.deleteMany(loaded);
             }
@@ -149,6 +151,20 @@ public final class BindingBenchmark {
     report.writeJson(out);
     System.out.println("results: " + out.toAbsolutePath());
     return 0;
+  }
+
+  /**
+   * {@code mongod}'s CPU time so far, user plus system, from {@code serverStatus}'s
+   * {@code extra_info} (Linux); NaN where it is not reported.
+   */
+  static double serverCpuSeconds(MongoClient admin) {
+    Document info = admin.getDatabase("admin").runCommand(new Document("serverStatus", 1)
+        .append("extra_info", 1)).get("extra_info", Document.class);
+    if (info == null || !(info.get("user_time_us") instanceof Number user)
+        || !(info.get("system_time_us") instanceof Number system)) {
+      return Double.NaN;
+    }
+    return (user.longValue() + system.longValue()) / 1e6;
   }
 
   /**
@@ -218,9 +234,10 @@ public final class BindingBenchmark {
 
   private static Cell print(Cell c) {
     System.out.printf(Locale.ROOT, "%s %s %d #%d: %.0f ops/s, %.3f CPU s/1000 ops (steady: %.0f"
-        + " ops/s, %.3f), %d errors, load average %.1f%n", c.group(), c.side(), c.threads(),
-        c.repeat() + 1, c.throughput(), c.cpuPerThousand(), c.steadyThroughput(),
-        c.steadyCpuPerThousand(), c.errors(), c.loadAverage());
+        + " ops/s, %.3f), server %.3f CPU s/1000 ops, %d errors, load average %.1f%n", c.group(),
+        c.side(), c.threads(), c.repeat() + 1, c.throughput(), c.cpuPerThousand(),
+        c.steadyThroughput(), c.steadyCpuPerThousand(), c.serverCpuPerThousand(), c.errors(),
+        c.loadAverage());
     return c;
   }
 

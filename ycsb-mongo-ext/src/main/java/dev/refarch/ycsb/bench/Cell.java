@@ -21,10 +21,12 @@ import java.util.regex.Pattern;
  * @param errors operations that returned an error
  * @param loadAverage the machine's one-minute load average when the cell ended
  * @param steady throughput and CPU per 1,000 operations after the warm-up ({@link SteadyWindow})
+ * @param serverCpuSeconds {@code mongod}'s CPU time, user plus system, over the cell (its
+ *     {@code serverStatus} {@code extra_info}); NaN where the server does not report it
  */
 record Cell(String group, int threads, int repeat, String side, double throughput,
     long operations, double cpuSeconds, Map<String, Map<String, Long>> latencyUs, long errors,
-    double loadAverage, SteadyWindow.Figures steady) {
+    double loadAverage, SteadyWindow.Figures steady, double serverCpuSeconds) {
 
   private static final Pattern OVERALL = Pattern.compile(
       "^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), ([0-9.Ee+-]+)$", Pattern.MULTILINE);
@@ -42,6 +44,17 @@ record Cell(String group, int threads, int repeat, String side, double throughpu
   /** CPU seconds per 1,000 operations. */
   double cpuPerThousand() {
     return operations == 0 ? Double.NaN : cpuSeconds * 1000.0 / operations;
+  }
+
+  /** This cell with the server's CPU seconds over it. */
+  Cell withServerCpu(double seconds) {
+    return new Cell(group, threads, repeat, side, throughput, operations, cpuSeconds, latencyUs,
+        errors, loadAverage, steady, seconds);
+  }
+
+  /** The server's CPU seconds per 1,000 operations of the cell; NaN when not measured. */
+  double serverCpuPerThousand() {
+    return operations == 0 ? Double.NaN : serverCpuSeconds * 1000.0 / operations;
   }
 
   /** Operations per second after the warm-up; NaN when not measured. */
@@ -90,6 +103,6 @@ record Cell(String group, int threads, int repeat, String side, double throughpu
     long operations = Math.round(throughput * runtimeMs / 1000.0);
     return new Cell(group, threads, repeat, side, throughput, operations, cpuSeconds, latency,
         errors, loadAverage,
-        SteadyWindow.of(SteadyWindow.statusLines(output), cpu, warmupSeconds));
+        SteadyWindow.of(SteadyWindow.statusLines(output), cpu, warmupSeconds), Double.NaN);
   }
 }
