@@ -118,7 +118,8 @@ public final class BindingBenchmark {
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
       System.out.printf(Locale.ROOT, "binding benchmark: %d records of 10 x 100 B, %d s per run"
           + " cell (steady window after %d s), %d repeats, local rs=1, sides %s, load average"
-          + " %.1f%n", records, SECONDS.from(options), warmup, repeats, sides.stream().map(BenchSide::name).toList(),
+          + " %.1f%n", records, SECONDS.from(options), warmup, repeats,
+          sides.stream().map(BenchSide::name).toList(),
           CellRunner.loadAverage());
       BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
