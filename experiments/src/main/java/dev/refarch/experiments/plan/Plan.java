@@ -13,10 +13,17 @@ import java.util.Optional;
 /**
  * A spec expanded into its ordered trials, before anything runs.
  *
- * <p>Trial ids are {@code t<NNN>-<name>=<value>-…-r<repetition>}, numbered in sweep order (the
- * last parameter varying fastest), then repetition; characters a folder name cannot hold become
+ * <p>Trial ids are {@code t<NNN>-<name>=<value>-…-r<repetition>}, the points numbered in sweep
+ * order (the last parameter varying fastest); characters a folder name cannot hold become
  * {@code _}. An SLO search adds its probes at run time, named after the point's id with
  * {@code -slo<step>}.
+ *
+ * <p>Repetitions are interleaved: within each run of consecutive points on one topology, the
+ * first repetition of every point runs, then the second of every point, and so on. A host whose
+ * speed drifts over minutes (a shared machine, a CPU's thermal or credit limits) then moves every
+ * point of a comparison alike, where repetitions run back to back would put the drift between
+ * the points, into the very change a verdict judges. Points on another topology keep their
+ * block, so that each cluster still starts once.
  *
  * @param spec the spec
  * @param trials the trials, in run order
@@ -42,23 +49,44 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
     List<PlannedTrial> trials = new ArrayList<>();
     Map<String, String> unavailable = new LinkedHashMap<>();
     Map<String, Optional<String>> byTopology = new LinkedHashMap<>();
+    List<List<PlannedTrial>> block = new ArrayList<>(); // the points of one topology, in a row
+    String blockTopology = null;
     int n = 0;
     for (Map<String, String> point : spec.sweep().points()) {
       n++;
       TrialShape shape = TrialShape.of(spec, point);
+      String topology = shape.topology().label();
+      if (!topology.equals(blockTopology)) {
+        interleave(block, trials);
+        blockTopology = topology;
+      }
       List<String> reasons = new ArrayList<>();
-      byTopology.computeIfAbsent(shape.topology().label(),
+      byTopology.computeIfAbsent(topology,
           t -> clusterUnavailable(spec, shape.topology())).ifPresent(reasons::add);
       faultsUnavailable(shape.faults()).ifPresent(reasons::add);
       Optional<String> why = reasons.isEmpty() ? Optional.empty()
           : Optional.of(String.join("; ", reasons));
+      List<PlannedTrial> repetitions = new ArrayList<>();
       for (int rep = 1; rep <= spec.repetitions(); rep++) {
         PlannedTrial t = new PlannedTrial(id(n, point, rep), point, rep);
-        trials.add(t);
+        repetitions.add(t);
         why.ifPresent(w -> unavailable.put(t.id(), w));
       }
+      block.add(repetitions);
     }
+    interleave(block, trials);
     return new Plan(spec, trials, skipReason(spec, configured), unavailable);
+  }
+
+  /** Appends {@code block}'s trials repetition by repetition, then empties it. */
+  private static void interleave(List<List<PlannedTrial>> block, List<PlannedTrial> to) {
+    int repetitions = block.stream().mapToInt(List::size).max().orElse(0);
+    for (int rep = 0; rep < repetitions; rep++) {
+      for (List<PlannedTrial> point : block) {
+        to.add(point.get(rep));
+      }
+    }
+    block.clear();
   }
 
   static String id(int n, Map<String, String> point, int repetition) {

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (the run lasting 8 s past the last one), two SLO steps. Of a sweep, every value that changes
  * the cluster or the binding's path runs (topology, client count, durability, write concern);
  * of the other parameters (workload, threads, record count, active set) only the first value,
- * as the others run the same code with other numbers. {@code refarch run all} runs the whole
- * laptop catalog.
+ * as the others run the same code with other numbers; one repetition of each point (the order of
+ * repetitions is {@code PlanTest}'s). {@code refarch run all} runs the whole laptop catalog.
  */
 class CatalogIT {
 
@@ -84,7 +84,7 @@ class CatalogIT {
   @MethodSource("studies")
   void laptopEntryCompletesOrIsSkippedWithItsReason(String study, @TempDir Path dir) throws Exception {
     ExperimentSpec spec = Catalog.resolve(study, "laptop").get(0);
-    ExperimentSpec.Builder b = spec.toBuilder().property("recordcount",
+    ExperimentSpec.Builder b = spec.toBuilder().repetitions(1).property("recordcount",
         spec.properties().containsKey("recordcount") && !spec.sweep().parameters().containsKey("recordcount")
             ? "1000" : spec.properties().getOrDefault("recordcount", "1000"));
     if (spec.untilSteady().isPresent()) {

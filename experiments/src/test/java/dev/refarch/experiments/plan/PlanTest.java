@@ -22,16 +22,31 @@ class PlanTest {
   }
 
   @Test
-  void cartesianSweepVariesTheLastParameterFastestWithStableIds() {
+  void cartesianSweepVariesTheLastParameterFastestAndInterleavesRepetitionsWithStableIds() {
     ExperimentSpec spec = ExperimentSpec.builder("e").repetitions(2).sweep(Sweep.cartesian(params(
         "workload", List.of("a", "b"), "threadcount", List.of("8", "16")))).build();
     Plan plan = Plan.of(spec, Map.of());
     assertThat(plan.trials()).extracting(PlannedTrial::id).containsExactly(
-        "t001-workload=a-threadcount=8-r1", "t001-workload=a-threadcount=8-r2",
-        "t002-workload=a-threadcount=16-r1", "t002-workload=a-threadcount=16-r2",
-        "t003-workload=b-threadcount=8-r1", "t003-workload=b-threadcount=8-r2",
-        "t004-workload=b-threadcount=16-r1", "t004-workload=b-threadcount=16-r2");
+        "t001-workload=a-threadcount=8-r1", "t002-workload=a-threadcount=16-r1",
+        "t003-workload=b-threadcount=8-r1", "t004-workload=b-threadcount=16-r1",
+        "t001-workload=a-threadcount=8-r2", "t002-workload=a-threadcount=16-r2",
+        "t003-workload=b-threadcount=8-r2", "t004-workload=b-threadcount=16-r2");
+    assertThat(plan.trials()).extracting(PlannedTrial::repetition)
+        .containsExactly(1, 1, 1, 1, 2, 2, 2, 2);
     assertThat(Plan.of(spec, Map.of()).trials()).isEqualTo(plan.trials());
+    assertThat(plan.baselineTrial().orElseThrow().id()).isEqualTo(
+        "t001-workload=a-threadcount=8-r1");
+  }
+
+  @Test
+  void repetitionsInterleaveWithinEachTopologySoThatEveryClusterStartsOnce() {
+    ExperimentSpec spec = ExperimentSpec.builder("e").repetitions(2).sweep(Sweep.cartesian(params(
+        "topology", List.of("rs=1", "rs=3"), "workload", List.of("a", "b")))).build();
+    assertThat(Plan.of(spec, Map.of()).trials()).extracting(PlannedTrial::id).containsExactly(
+        "t001-topology=rs=1-workload=a-r1", "t002-topology=rs=1-workload=b-r1",
+        "t001-topology=rs=1-workload=a-r2", "t002-topology=rs=1-workload=b-r2",
+        "t003-topology=rs=3-workload=a-r1", "t004-topology=rs=3-workload=b-r1",
+        "t003-topology=rs=3-workload=a-r2", "t004-topology=rs=3-workload=b-r2");
   }
 
   @Test
