@@ -63,9 +63,44 @@ class ClientPlanTest {
     assertThat(run).containsEntry("operationcount", "1000000000")
         .containsEntry("maxexecutiontime", "35")
         .containsEntry("workload", StoppableCoreWorkload.class.getName())
-        .containsEntry("measurement.warmup", "5s");
+        .containsEntry("measurement.warmup", "5s")
+        .as("zipfian key choice spreads over the loaded records and as many new keys")
+        .containsEntry("refarch.expectedNewKeys", "1000");
     assertThat(ClientPlan.properties(s, Phase.LOAD, 0))
         .containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
+  }
+
+  @Test
+  void aRunUntilSteadyWithAnOperationCountKeepsYcsbsKeySpace() {
+    TrialSpec s = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
+        .property("workload", "site.ycsb.workloads.CoreWorkload")
+        .property("operationcount", "5000").untilSteady(new dev.refarch.experiments.spec.UntilSteady(
+            dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
+        .build();
+    assertThat(ClientPlan.properties(s, Phase.RUN, 0)).containsEntry("operationcount", "5000")
+        .doesNotContainKey("refarch.expectedNewKeys");
+  }
+
+  @Test
+  void aStoppableCoreWorkloadDrawsZipfianKeysOverTheExpectedNewKeysOnly() throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    p.putAll(Map.of("recordcount", "1000", "operationcount", "2000000000",
+        "insertproportion", "0.05", "readproportion", "0.95", "requestdistribution", "zipfian"));
+    site.ycsb.measurements.Measurements.setProperties(p);
+    StoppableCoreWorkload ycsbs = new StoppableCoreWorkload();
+    ycsbs.init(p);
+    long[] wide = java.util.stream.LongStream.generate(ycsbs::drawKey).limit(10_000).toArray();
+    assertThat(java.util.Arrays.stream(wide).filter(k -> k < 1000).count())
+        .as("YCSB's key space: 2 x 10^8 keys, of which the loaded 1,000 are a sliver")
+        .isLessThan(100);
+    p.setProperty("refarch.expectedNewKeys", "1000");
+    StoppableCoreWorkload bounded = new StoppableCoreWorkload();
+    bounded.init(p);
+    long[] keys = java.util.stream.LongStream.generate(bounded::drawKey).limit(10_000).toArray();
+    assertThat(java.util.Arrays.stream(keys).min().orElseThrow()).isGreaterThanOrEqualTo(0);
+    assertThat(java.util.Arrays.stream(keys).max().orElseThrow()).isLessThanOrEqualTo(2000);
+    assertThat(java.util.Arrays.stream(keys).filter(k -> k < 1000).count())
+        .as("about half the draws find a loaded record").isBetween(3_000L, 7_000L);
   }
 
   @Test

@@ -110,18 +110,32 @@ public class RefarchWorkload extends CoreWorkload {
 
   /** The YCSB counts that decide key choice and insert reservations. */
   private record Plan(long insertStart, long insertCount, long operations, double insertProportion,
-      boolean running) {
+      boolean running, Optional<Long> newKeys) {
     static Plan of(Properties p, long recordcount) {
       long start = Long.parseLong(p.getProperty(INSERT_START_PROPERTY, INSERT_START_PROPERTY_DEFAULT));
       long count = Long.parseLong(p.getProperty(INSERT_COUNT_PROPERTY, String.valueOf(recordcount - start)));
       return new Plan(start, count, Long.parseLong(p.getProperty("operationcount", "0")),
           Double.parseDouble(p.getProperty(INSERT_PROPORTION_PROPERTY, INSERT_PROPORTION_PROPERTY_DEFAULT)),
-          Boolean.parseBoolean(p.getProperty("dotransactions", "true")));
+          Boolean.parseBoolean(p.getProperty("dotransactions", "true")),
+          WorkloadProperties.EXPECTED_NEW_KEYS.find(p));
     }
 
     boolean inserts() {
       return running && insertProportion > 0;
     }
+
+    /**
+     * The new keys zipfian key choice spreads over: {@code refarch.expectedNewKeys}, else as
+     * YCSB, the inserts expected twice over.
+     */
+    long expectedNewKeys() {
+      return newKeys.orElseGet(() -> (long) (operations * insertProportion * 2.0));
+    }
+  }
+
+  /** The largest ordinal key choice can draw (for tests): the key space it spreads over. */
+  long keyChoiceMax() {
+    return keySampler == null ? -1 : keySampler.max();
   }
 
   private Sampler keySampler(Plan plan) {
@@ -135,9 +149,8 @@ public class RefarchWorkload extends CoreWorkload {
       case "uniform":
         return Sampler.uniform(plan.insertStart(), plan.insertStart() + plan.insertCount() - 1);
       case "zipfian":
-        // as YCSB: the key space includes the inserts expected, twice over
-        long expected = (long) (plan.operations() * plan.insertProportion() * 2.0);
-        return Sampler.scrambledZipfian(plan.insertStart(), plan.insertCount() + expected + 1);
+        return Sampler.scrambledZipfian(plan.insertStart(),
+            plan.insertCount() + plan.expectedNewKeys() + 1);
       default:
         return null;
     }

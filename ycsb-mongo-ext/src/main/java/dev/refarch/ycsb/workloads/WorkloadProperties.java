@@ -38,12 +38,19 @@ public final class WorkloadProperties {
           + " per run in MongoDB (collection refarch_insert_keys), so workloads D and E re-run on"
           + " the same data; `after-load` = YCSB's recordcount, recordcount+1, ...");
 
+  public static final Setting<Long> EXPECTED_NEW_KEYS = Setting.longInteger(
+      "refarch.expectedNewKeys", null, 0, Long.MAX_VALUE, "zipfian key choice with inserts: the"
+          + " new keys its popularity spreads over besides the loaded ones; unset ="
+          + " operationcount × insertproportion × 2, as YCSB. A draw of a key not yet inserted is"
+          + " drawn again, so a count far above the inserts a run makes costs draws: runs until"
+          + " steady, which have no operation count, set it to recordcount");
+
   public static final Setting<Long> SEED = Setting.longInteger("refarch.seed", null,
       Long.MIN_VALUE, Long.MAX_VALUE, "seed of key choice, scan lengths and values (each thread"
           + " seeds from it and its thread id); unset = random; YCSB's operation mix stays random");
 
   public static final SettingGroup GROUP = SettingGroup.of("refarch.", List.of(PRESET,
-      COMPRESSIBILITY, VALUE_TYPE, ACTIVE_FRACTION, ACTIVE_RECORDS, INSERT_KEYS, SEED));
+      COMPRESSIBILITY, VALUE_TYPE, ACTIVE_FRACTION, ACTIVE_RECORDS, INSERT_KEYS, EXPECTED_NEW_KEYS, SEED));
 
   /** YCSB's scan length distribution, with {@code constant} added by {@link RefarchWorkload}. */
   public static final Setting<String> SCAN_LENGTH_DISTRIBUTION = Setting.choice(

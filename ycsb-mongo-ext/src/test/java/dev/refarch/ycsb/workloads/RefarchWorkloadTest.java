@@ -120,6 +120,24 @@ class RefarchWorkloadTest {
   }
 
   @Test
+  void zipfianKeyChoiceSpreadsOverTheExpectedNewKeys() throws Exception {
+    Properties p = properties("readproportion", "0.95", "updateproportion", "0",
+        "insertproportion", "0.05", "requestdistribution", "zipfian",
+        "refarch.insertKeys", "after-load", "operationcount", "2000000000");
+    RefarchWorkload ycsbs = new RefarchWorkload();
+    ycsbs.init(p);
+    assertThat(ycsbs.keyChoiceMax()).as("YCSB: operationcount x insertproportion x 2 new keys")
+        .isEqualTo(1000 + 200_000_000L);
+    p.setProperty("refarch.expectedNewKeys", "1000");
+    RefarchWorkload bounded = new RefarchWorkload();
+    bounded.init(p);
+    assertThat(bounded.keyChoiceMax()).isEqualTo(2000);
+    RecordingDb db = run(p, 2_000);
+    assertThat(db.calls).filteredOn(c -> c.operation().equals("READ"))
+        .allSatisfy(c -> assertThat(ordinal(c.key())).isLessThan(1000 + 2_000));
+  }
+
+  @Test
   void sameSeedSameRequests() throws Exception {
     Properties p = properties("readproportion", "1", "updateproportion", "0");
     assertThat(run(p, 100).calls).extracting(RecordingDb.Call::key)
