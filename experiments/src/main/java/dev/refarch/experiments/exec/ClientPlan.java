@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import dev.refarch.ycsb.workloads.RefarchWorkload;
 import dev.refarch.ycsb.workloads.WorkloadProperties;
 import java.util.Map;
 
@@ -46,8 +47,7 @@ final class ClientPlan {
         // new keys and draws again a key not yet inserted: over 10^8 of them, a run on 3,000
         // records drew about 66,000 times per operation (workload E at laptop scale spent 88 % of
         // its client CPU there). A time-boxed run spreads over the loaded records as many again.
-        p.putIfAbsent(WorkloadProperties.EXPECTED_NEW_KEYS.key(),
-            String.valueOf(spec.longProperty("recordcount", 1000)));
+        boundKeyChoice(p, spec.longProperty("recordcount", 1000));
       }
       p.put("operationcount", String.valueOf(share(operations, spec.clients(), index)));
       spec.target().ifPresent(t -> {
@@ -72,6 +72,29 @@ final class ClientPlan {
     String stoppable = STOPPABLE.get(workload);
     if (stoppable != null) {
       p.put("workload", stoppable);
+    }
+  }
+
+  /**
+   * Bounds the new keys zipfian key choice spreads over to {@code newKeys}: RefarchWorkload's
+   * {@code refarch.expectedNewKeys} (unless the spec sets it), or for YCSB's CoreWorkload, which
+   * the binding refuses {@code refarch.*} keys with, the stoppable subclass's own key.
+   */
+  private static void boundKeyChoice(Map<String, String> p, long newKeys) {
+    String workload = p.getOrDefault("workload", "").trim();
+    if (workload.equals("site.ycsb.workloads.CoreWorkload")) {
+      p.put(StoppableCoreWorkload.EXPECTED_NEW_KEYS, String.valueOf(newKeys));
+    } else if (isRefarchWorkload(workload)) {
+      p.putIfAbsent(WorkloadProperties.EXPECTED_NEW_KEYS.key(), String.valueOf(newKeys));
+    }
+  }
+
+  private static boolean isRefarchWorkload(String className) {
+    try {
+      return RefarchWorkload.class.isAssignableFrom(Class.forName(className, false,
+          ClientPlan.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError notHere) {
+      return false; // a class only the clients' class path has: its own key choice applies
     }
   }
 

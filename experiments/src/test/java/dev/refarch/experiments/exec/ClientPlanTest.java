@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.refarch.platform.spi.Phase;
+import dev.refarch.ycsb.workloads.RefarchWorkload;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,17 @@ class ClientPlanTest {
         .containsEntry("workload", StoppableCoreWorkload.class.getName())
         .containsEntry("measurement.warmup", "5s")
         .as("zipfian key choice spreads over the loaded records and as many new keys")
-        .containsEntry("refarch.expectedNewKeys", "1000");
+        .containsEntry(StoppableCoreWorkload.EXPECTED_NEW_KEYS, "1000")
+        .as("the binding refuses refarch.* keys beside CoreWorkload")
+        .doesNotContainKey("refarch.expectedNewKeys");
+    TrialSpec refarch = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
+        .property("workload", RefarchWorkload.class.getName()).property("recordcount", "3000")
+        .untilSteady(new dev.refarch.experiments.spec.UntilSteady(
+            dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
+        .build();
+    assertThat(ClientPlan.properties(refarch, Phase.RUN, 0))
+        .containsEntry("workload", StoppableRefarchWorkload.class.getName())
+        .containsEntry("refarch.expectedNewKeys", "3000");
     assertThat(ClientPlan.properties(s, Phase.LOAD, 0))
         .containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
   }
@@ -78,7 +89,8 @@ class ClientPlanTest {
             dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
         .build();
     assertThat(ClientPlan.properties(s, Phase.RUN, 0)).containsEntry("operationcount", "5000")
-        .doesNotContainKey("refarch.expectedNewKeys");
+        .doesNotContainKey("refarch.expectedNewKeys")
+        .doesNotContainKey(StoppableCoreWorkload.EXPECTED_NEW_KEYS);
   }
 
   @Test
@@ -93,7 +105,7 @@ class ClientPlanTest {
     assertThat(java.util.Arrays.stream(wide).filter(k -> k < 1000).count())
         .as("YCSB's key space: 2 x 10^8 keys, of which the loaded 1,000 are a sliver")
         .isLessThan(100);
-    p.setProperty("refarch.expectedNewKeys", "1000");
+    p.setProperty(StoppableCoreWorkload.EXPECTED_NEW_KEYS, "1000");
     StoppableCoreWorkload bounded = new StoppableCoreWorkload();
     bounded.init(p);
     long[] keys = java.util.stream.LongStream.generate(bounded::drawKey).limit(10_000).toArray();
