@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -14,7 +15,9 @@ import java.util.Locale;
  * {@link YcsbLauncher#check} has checked the whole input (exit code 2 with one line naming every
  * problem), and adds three things a runner needs. A watchdog ends the client when the runner's process is gone, so a
  * runner killed mid-trial leaves no orphan load on the cluster; at exit the JVM's CPU seconds
- * are written to a file, which no other process can read once this one has ended; and a
+ * are written to a file, which no other process can read once this one has ended, and every
+ * second into {@value #CPU_TIMELINE} beside it ({@code epoch_ms,cpu_seconds}), so that a report
+ * can tell the CPU of the measured window from the JVM's start-up and compilation; and a
  * {@value StopSignal#FILE} file appearing beside that file ends the run early and cleanly
  * ({@link StopSignal}).
  *
@@ -27,6 +30,9 @@ public final class ClientMain {
   /** Exit code when the runner disappeared. */
   static final int ORPHANED = 3;
 
+  /** The file, beside the CPU file, of the JVM's CPU seconds sampled every second. */
+  public static final String CPU_TIMELINE = "cpu-timeline.csv";
+
   private ClientMain() {
   }
 
@@ -38,7 +44,15 @@ public final class ClientMain {
     Logging.configure(false);
     long parent = Long.parseLong(args[0]);
     Path cpuFile = Path.of(args[1]);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> writeCpu(cpuFile), "cpu-at-exit"));
+    Path timeline = cpuFile.resolveSibling(CPU_TIMELINE);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      sampleCpu(timeline);
+      writeCpu(cpuFile);
+    }, "cpu-at-exit"));
+    sampleCpu(timeline);
+    Thread sampler = new Thread(() -> sampleEverySecond(timeline), "cpu-timeline");
+    sampler.setDaemon(true);
+    sampler.start();
     Thread watchdog = new Thread(() -> watch(parent), "runner-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
@@ -70,10 +84,41 @@ public final class ClientMain {
     }
   }
 
-  private static void writeCpu(Path file) {
+  private static void sampleEverySecond(Path timeline) {
+    while (true) {
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        return;
+      }
+      sampleCpu(timeline);
+    }
+  }
+
+  /** Appends one {@code epoch_ms,cpu_seconds} line (the header first); synchronized with exit. */
+  private static synchronized void sampleCpu(Path timeline) {
+    double seconds = processCpuSeconds();
+    if (Double.isNaN(seconds)) {
+      return;
+    }
+    try {
+      String line = String.format(Locale.ROOT, "%d,%.3f%n", System.currentTimeMillis(), seconds);
+      Files.writeString(timeline, Files.exists(timeline) ? line : "epoch_ms,cpu_seconds\n" + line,
+          StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // the timeline refines a figure; the file written at exit still holds the total
+      System.err.println("[client] cannot write CPU timeline " + timeline + ": " + e.getMessage());
+    }
+  }
+
+  private static double processCpuSeconds() {
     var os = ManagementFactory.getOperatingSystemMXBean();
-    double seconds = os instanceof com.sun.management.OperatingSystemMXBean sun
+    return os instanceof com.sun.management.OperatingSystemMXBean sun
         ? sun.getProcessCpuTime() / 1e9 : Double.NaN;
+  }
+
+  private static void writeCpu(Path file) {
+    double seconds = processCpuSeconds();
     try {
       Files.writeString(file, String.format(Locale.ROOT, "%.3f%n", seconds), StandardCharsets.UTF_8);
     } catch (IOException e) {

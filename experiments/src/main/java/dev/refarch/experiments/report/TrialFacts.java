@@ -15,7 +15,8 @@ import java.util.OptionalDouble;
  * @param threads YCSB threads over all clients; 0 when not recorded
  * @param cores processors of the machine the runner ran on; 0 when not recorded
  * @param clientCpuShare the run phase's clients' CPU time as a share of the machine's cores over
- *     the phase (1.0 = every core busy with clients); empty when not recorded
+ *     the measured window, or over the phase where the clients left no CPU timeline
+ *     ({@link ClientCpu}; 1.0 = every core busy with clients); empty when not recorded
  * @param samples measured (post-warm-up) operations behind each operation type's latency
  *     figures, and {@link Metric#OVERALL}'s as their sum
  * @param startedEpochMs when the trial started (its load, if it had one); 0 when not recorded

@@ -60,7 +60,7 @@ final class TrialReader {
     Map<String, Map<Metric, Double>> values = values(root, phase, dir, faults, failures);
     return new TrialRecord(planned.id(), parameters(planned, root.path("parameters")),
         planned.repetition(), completed ? TrialRecord.Status.COMPLETED : TrialRecord.Status.FAILED,
-        failures, values, faults, phase, Optional.of(dir), facts(root, phase));
+        failures, values, faults, phase, Optional.of(dir), facts(root, phase, dir));
   }
 
   private static TrialRecord failed(Path dir, Plan.PlannedTrial planned, String why) {
@@ -69,8 +69,11 @@ final class TrialReader {
         TrialFacts.unknown());
   }
 
-  /** Steadiness, samples, clients, cores and the clients' CPU share, from {@code trial.json}. */
-  static TrialFacts facts(JsonNode root, String phase) {
+  /**
+   * Steadiness, samples, clients, cores and the clients' CPU share, from {@code trial.json} and
+   * the clients' CPU timelines in {@code dir} ({@link ClientCpu}).
+   */
+  static TrialFacts facts(JsonNode root, String phase, Path dir) {
     JsonNode p = root.path("phases").path(phase);
     JsonNode steady = p.path("steadyState");
     Map<String, Long> samples = new LinkedHashMap<>();
@@ -82,13 +85,7 @@ final class TrialReader {
     }
     samples.put(Metric.OVERALL, all);
     int cores = root.path("host").path("cores").asInt(0);
-    double wall = (p.path("endedEpochMs").asLong() - p.path("startedEpochMs").asLong()) / 1000.0;
-    double cpu = 0;
-    for (JsonNode c : p.path("clients")) {
-      cpu += c.path("cpuSeconds").asDouble(0);
-    }
-    OptionalDouble share = cores > 0 && wall > 0 && p.path("startedEpochMs").asLong() > 0
-        ? OptionalDouble.of(cpu / (wall * cores)) : OptionalDouble.empty();
+    OptionalDouble share = ClientCpu.share(p, dir, cores);
     return new TrialFacts(steady.path("reached").isBoolean()
         ? Optional.of(steady.path("reached").asBoolean()) : Optional.empty(),
         steady.path("measuredSeconds").asDouble(p.path("summary").path("measuredSeconds").asDouble()),
