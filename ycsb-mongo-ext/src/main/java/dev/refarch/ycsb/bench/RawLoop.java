@@ -2,11 +2,10 @@ package dev.refarch.ycsb.bench;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
+import com.mongodb.client.MongoDatabase;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -18,24 +17,40 @@ import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
-import org.bson.Document;
-import org.bson.types.Binary;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.BsonType;
+import org.bson.RawBsonDocument;
 import site.ycsb.Utils;
 import site.ycsb.generator.ScrambledZipfianGenerator;
 import site.ycsb.generator.UniformLongGenerator;
 
 /**
- * The raw side of {@link BindingBenchmark}: plain {@code mongodb-driver-sync} code, written as an
- * application would write it, doing a YCSB core workload's operation mix for a fixed time.
+ * The raw side of {@link BindingBenchmark}: the least a {@code mongodb-driver-sync} application
+ * can ask of the driver per operation, doing a YCSB core workload's operation mix for a fixed
+ * time, with none of YCSB's per-operation work (measurement objects, result maps, a binding).
+ *
+ * <p>Each operation is one database command run with {@code runCommand} on the worker's own
+ * session, the reply read in place as {@link RawBsonDocument}: the commands the driver's
+ * {@code find(…).first()}, {@code updateOne}, {@code insertOne} and a sorted, limited
+ * {@code find} send, without the operation objects, cursors, codec lookups and implicit sessions
+ * the driver's collection methods add per call (profiled, those were the driver's largest costs;
+ * see src/docs/benchmarks.md). No retries: a failure counts as an error.
  *
  * <p>Same as the binding's run: the proportions of {@link CoreWorkloads#properties}, keys
  * {@code user} + FNV-64 hash of a {@link ScrambledZipfianGenerator} draw over the loaded records,
- * documents of {@code fieldcount} binary fields of {@code fieldlength} bytes, reads of all fields,
- * updates of one field, scans of a uniform length {@code 1…maxscanlength} from a key in
- * {@code _id} order with a batch of the scan length, inserts of new keys from
- * {@code recordcount} on, the write concern of the connection string, a pool of one
- * connection per thread. Arguments are {@code key=value}: {@code url}, {@code workload},
- * {@code recordcount}, {@code threads}, {@code seconds}, {@code operationcount}, {@code fieldcount}, {@code fieldlength}.
+ * documents of {@code fieldcount} binary fields of {@code fieldlength} bytes, reads of all fields
+ * (every value's bytes read), updates of one field, scans of a uniform length
+ * {@code 1…maxscanlength} from a key in {@code _id} order in one batch, inserts of new keys from
+ * {@code recordcount} on, the server's default write concern (as the binding's and the stock
+ * binding's defaults), a pool of one connection per thread. Arguments are {@code key=value}:
+ * {@code url}, {@code workload}, {@code recordcount}, {@code threads}, {@code seconds},
+ * {@code operationcount}, {@code fieldcount}, {@code fieldlength}.
  * Prints its results in YCSB's text format, so one parser reads both sides, and a status line
  * every second as YCSB's {@code -s} does, for {@link SteadyWindow}.
  */
@@ -44,7 +59,12 @@ public final class RawLoop {
   /** The operations of a core workload, in YCSB's measurement names. */
   enum Op { READ, UPDATE, SCAN, INSERT }
 
-  private final MongoCollection<Document> collection;
+  private static final String TABLE = "usertable";
+  private static final BsonDocument BY_ID = new BsonDocument("_id", new BsonInt32(1));
+
+  private final MongoClient client;
+  private final MongoDatabase database;
+  private final String[] fields;
   private final Properties workload;
   private final int recordcount;
   private final int fieldcount;
@@ -54,12 +74,17 @@ public final class RawLoop {
   private final AtomicLong nextInsert;
   private final double[] cumulative = new double[Op.values().length];
 
-  private RawLoop(MongoCollection<Document> collection, Map<String, String> args) {
-    this.collection = collection;
+  private RawLoop(MongoClient client, MongoDatabase database, Map<String, String> args) {
+    this.client = client;
+    this.database = database;
     this.workload = CoreWorkloads.properties(args.getOrDefault("workload", "a"));
     this.recordcount = Integer.parseInt(args.getOrDefault("recordcount", "1000"));
     this.fieldcount = Integer.parseInt(args.getOrDefault("fieldcount", "10"));
     this.fieldlength = Integer.parseInt(args.getOrDefault("fieldlength", "100"));
+    this.fields = new String[fieldcount];
+    for (int i = 0; i < fieldcount; i++) {
+      fields[i] = "field" + i;
+    }
     // CoreWorkload's key chooser: room for the inserts expected of operationcount, draws of keys
     // not inserted yet rejected
     double insertProportion = Double.parseDouble(workload.getProperty("insertproportion", "0"));
@@ -90,7 +115,7 @@ public final class RawLoop {
         .applyToConnectionPoolSettings(p -> p.maxSize(Math.max(threads, 100))).build();
     try (MongoClient client = MongoClients.create(settings)) {
       String db = url.getDatabase() == null ? "ycsb" : url.getDatabase();
-      RawLoop loop = new RawLoop(client.getDatabase(db).getCollection("usertable"), args);
+      RawLoop loop = new RawLoop(client, client.getDatabase(db), args);
       List<Worker> workers = new ArrayList<>();
       long start = System.nanoTime();
       long deadline = start + seconds * 1_000_000_000L;
@@ -153,10 +178,10 @@ public final class RawLoop {
     return "user" + Utils.hash(keynum);
   }
 
-  private Binary value(ThreadLocalRandom random) {
+  private BsonBinary value(ThreadLocalRandom random) {
     byte[] bytes = new byte[fieldlength];
     random.nextBytes(bytes);
-    return new Binary(bytes);
+    return new BsonBinary(bytes);
   }
 
   /** One client thread: operations until the deadline, latencies per operation. */
@@ -178,18 +203,25 @@ public final class RawLoop {
     @Override
     public void run() {
       ThreadLocalRandom random = ThreadLocalRandom.current();
-      long now = System.nanoTime();
-      while (now < deadline) {
-        Op op = choose(random.nextDouble());
-        try {
-          execute(op, random);
-        } catch (MongoException e) {
-          errors[op.ordinal()]++;
+      try (ClientSession session = client.startSession()) {
+        long now = System.nanoTime();
+        while (now < deadline) {
+          Op op = choose(random.nextDouble());
+          try {
+            if (!execute(session, op, random)) {
+              errors[op.ordinal()]++;
+            }
+          } catch (RuntimeException e) {
+            // a driver or BSON failure counts as an error; the first of each kind is shown
+            if (errors[op.ordinal()]++ == 0) {
+              System.err.println("[raw] " + op + " failed: " + e);
+            }
+          }
+          long end = System.nanoTime();
+          latency.get(op).recordValue((end - now) / 1000);
+          done++;
+          now = end;
         }
-        long end = System.nanoTime();
-        latency.get(op).recordValue((end - now) / 1000);
-        done++;
-        now = end;
       }
     }
 
@@ -202,21 +234,48 @@ public final class RawLoop {
       return Op.READ;
     }
 
-    private void execute(Op op, ThreadLocalRandom random) {
+    /** Runs {@code op}; false when a write failed or a read found nothing. */
+    private boolean execute(ClientSession session, Op op, ThreadLocalRandom random) {
       switch (op) {
-        case READ -> read(existingKey());
-        case UPDATE -> collection.updateOne(new Document("_id", existingKey()),
-            new Document("$set", new Document("field" + random.nextInt(fieldcount), value(random))));
-        case SCAN -> scan(existingKey(), scanLengths.nextValue().intValue());
+        case READ -> {
+          return consumeBatch(run(session, new BsonDocument("find", new BsonString(TABLE))
+              .append("filter", new BsonDocument("_id", new BsonString(existingKey())))
+              .append("limit", new BsonInt32(1)).append("singleBatch", BsonBoolean.TRUE))) == 1;
+        }
+        case UPDATE -> {
+          BsonDocument set = new BsonDocument(fields[random.nextInt(fieldcount)], value(random));
+          return written(run(session, new BsonDocument("update", new BsonString(TABLE))
+              .append("updates", new BsonArray(List.of(new BsonDocument("q",
+                  new BsonDocument("_id", new BsonString(existingKey())))
+                  .append("u", new BsonDocument("$set", set)))))));
+        }
+        case SCAN -> {
+          int n = scanLengths.nextValue().intValue();
+          return consumeBatch(run(session, new BsonDocument("find", new BsonString(TABLE))
+              .append("filter", new BsonDocument("_id", new BsonDocument("$gte",
+                  new BsonString(existingKey()))))
+              .append("sort", BY_ID).append("limit", new BsonInt32(n))
+              .append("batchSize", new BsonInt32(n))
+              .append("singleBatch", BsonBoolean.TRUE))) > 0;
+        }
         case INSERT -> {
-          Document doc = new Document("_id", key(nextInsert.getAndIncrement()));
-          for (int i = 0; i < fieldcount; i++) {
-            doc.append("field" + i, value(random));
+          BsonDocument doc = new BsonDocument("_id", new BsonString(key(nextInsert.getAndIncrement())));
+          for (String f : fields) {
+            doc.append(f, value(random));
           }
-          collection.insertOne(doc);
+          return written(run(session, new BsonDocument("insert", new BsonString(TABLE))
+              .append("documents", new BsonArray(List.of(doc)))));
         }
         default -> throw new IllegalStateException(op.name());
       }
+    }
+
+    private RawBsonDocument run(ClientSession session, BsonDocument command) {
+      return database.runCommand(session, command, RawBsonDocument.class);
+    }
+
+    private boolean written(RawBsonDocument reply) {
+      return !reply.containsKey("writeErrors") && !reply.containsKey("writeConcernError");
     }
 
     private String existingKey() {
@@ -227,30 +286,49 @@ public final class RawLoop {
       return key(keynum);
     }
 
-    private void read(String key) {
-      Document doc = collection.find(new Document("_id", key)).first();
-      if (doc != null) {
-        consume(doc);
-      }
-    }
-
-    private void scan(String startkey, int n) {
-      try (MongoCursor<Document> cursor = collection.find(
-          new Document("_id", new Document("$gte", startkey))).sort(new Document("_id", 1))
-          .limit(n).batchSize(n).iterator()) {
-        while (cursor.hasNext()) {
-          consume(cursor.next());
+    /**
+     * Reads every value's bytes of the documents in a {@code find} reply's first batch, in place,
+     * as a YCSB read of all fields hands them over; returns how many documents it held.
+     */
+    private int consumeBatch(RawBsonDocument reply) {
+      int documents = 0;
+      try (BsonBinaryReader r = new BsonBinaryReader(reply.getByteBuffer().asNIO())) {
+        r.readStartDocument();
+        while (r.readBsonType() != BsonType.END_OF_DOCUMENT) {
+          if (!r.readName().equals("cursor")) {
+            r.skipValue();
+            continue;
+          }
+          r.readStartDocument();
+          while (r.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            if (!r.readName().equals("firstBatch")) {
+              r.skipValue();
+              continue;
+            }
+            r.readStartArray();
+            while (r.readBsonType() != BsonType.END_OF_DOCUMENT) {
+              consumeDocument(r); // an array's reader skips the element names itself
+              documents++;
+            }
+            r.readEndArray();
+          }
+          r.readEndDocument();
         }
       }
+      return documents;
     }
 
-    /** Touches every field's bytes, as a YCSB read of all fields hands them over. */
-    private void consume(Document doc) {
-      for (Map.Entry<String, Object> e : doc.entrySet()) {
-        if (e.getValue() instanceof Binary b) {
-          sink += b.getData().length;
+    private void consumeDocument(BsonBinaryReader r) {
+      r.readStartDocument();
+      while (r.readBsonType() != BsonType.END_OF_DOCUMENT) {
+        r.skipName();
+        if (r.getCurrentBsonType() == BsonType.BINARY) {
+          sink += r.readBinaryData().getData().length;
+        } else {
+          r.skipValue();
         }
       }
+      r.readEndDocument();
     }
   }
 }
