@@ -25,6 +25,9 @@ final class PlanText {
     StringBuilder out = new StringBuilder();
     out.append(spec.id()).append(" — ").append(spec.title()).append(" [").append(spec.scale())
         .append("], ").append(plan.trials().size()).append(" trial(s)");
+    if (spec.repetitions() > 1) {
+      out.append(", ").append(spec.repetitions()).append(" repetitions of each point, interleaved");
+    }
     plan.skipped().ifPresent(s -> out.append(", SKIPPED: ").append(s));
     out.append('\n');
     Map<String, String> base = new java.util.TreeMap<>(spec.properties());
