@@ -1,5 +1,6 @@
 package dev.refarch.experiments.exec;
 
+import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.ycsb.launch.YcsbLauncher;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -16,7 +17,7 @@ import java.util.Locale;
  * problem), and adds three things a runner needs. A watchdog ends the client when the runner's process is gone, so a
  * runner killed mid-trial leaves no orphan load on the cluster; at exit the JVM's CPU seconds
  * are written to a file, which no other process can read once this one has ended, and every
- * second into {@value #CPU_TIMELINE} beside it ({@code epoch_ms,cpu_seconds}), so that a report
+ * second into {@value ResultsFolder#CPU_TIMELINE} beside it ({@code epoch_ms,cpu_seconds}), so that a report
  * can tell the CPU of the measured window from the JVM's start-up and compilation; and a
  * {@value StopSignal#FILE} file appearing beside that file ends the run early and cleanly
  * ({@link StopSignal}).
@@ -30,9 +31,6 @@ public final class ClientMain {
   /** Exit code when the runner disappeared. */
   static final int ORPHANED = 3;
 
-  /** The file, beside the CPU file, of the JVM's CPU seconds sampled every second. */
-  public static final String CPU_TIMELINE = "cpu-timeline.csv";
-
   private ClientMain() {
   }
 
@@ -44,7 +42,7 @@ public final class ClientMain {
     Logging.configure(false);
     long parent = Long.parseLong(args[0]);
     Path cpuFile = Path.of(args[1]);
-    Path timeline = cpuFile.resolveSibling(CPU_TIMELINE);
+    Path timeline = cpuFile.resolveSibling(ResultsFolder.CPU_TIMELINE);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       sampleCpu(timeline);
       writeCpu(cpuFile);

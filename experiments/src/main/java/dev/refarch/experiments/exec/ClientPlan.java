@@ -2,12 +2,12 @@ package dev.refarch.experiments.exec;
 
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.ycsb.measure.MeasurementProperties;
+import dev.refarch.ycsb.workloads.RefarchWorkload;
+import dev.refarch.ycsb.workloads.WorkloadProperties;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import dev.refarch.ycsb.workloads.RefarchWorkload;
-import dev.refarch.ycsb.workloads.WorkloadProperties;
 import java.util.Map;
 
 /**

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.refarch.experiments.results.ResultsFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,7 @@ final class ClientCpu {
     double cpu = 0;
     for (JsonNode c : phase.path("clients")) {
       Path file = trialDir.resolve("clients").resolve(c.path("name").asText())
-          .resolve("cpu-timeline.csv");
+          .resolve(ResultsFolder.CPU_TIMELINE);
       OptionalDouble used = between(read(file), from, to);
       if (used.isEmpty()) {
         return OptionalDouble.empty();
@@ -96,7 +97,7 @@ final class ClientCpu {
     return samples.get(samples.size() - 1).cpuSeconds();
   }
 
-  /** The samples of {@code file}, in time order; none when it is missing or unreadable. */
+  /** The samples of {@code file}, in time order; none when it is missing. */
   static List<Sample> read(Path file) {
     List<Sample> samples = new ArrayList<>();
     if (!Files.isRegularFile(file)) {

@@ -35,6 +35,12 @@ public final class ResultsFolder implements AutoCloseable {
   /** The folder inside staging for files that may hold credentials; never committed. */
   public static final String PRIVATE = ".private";
 
+  /**
+   * A client's CPU seconds sampled every second ({@code epoch_ms,cpu_seconds}), in its folder
+   * {@code clients/<name>/}: written by the client, read by reports.
+   */
+  public static final String CPU_TIMELINE = "cpu-timeline.csv";
+
   private static final Pattern STAGING = Pattern.compile("\\..+\\.staging-(\\d+)-\\d+");
   private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
 

@@ -85,7 +85,8 @@ class ClientPlanTest {
   void aRunUntilSteadyWithAnOperationCountKeepsYcsbsKeySpace() {
     TrialSpec s = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
         .property("workload", "site.ycsb.workloads.CoreWorkload")
-        .property("operationcount", "5000").untilSteady(new dev.refarch.experiments.spec.UntilSteady(
+        .property("operationcount", "5000")
+        .untilSteady(new dev.refarch.experiments.spec.UntilSteady(
             dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
         .build();
     assertThat(ClientPlan.properties(s, Phase.RUN, 0)).containsEntry("operationcount", "5000")

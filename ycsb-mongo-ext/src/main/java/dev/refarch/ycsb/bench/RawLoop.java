@@ -259,7 +259,8 @@ public final class RawLoop {
               .append("singleBatch", BsonBoolean.TRUE))) > 0;
         }
         case INSERT -> {
-          BsonDocument doc = new BsonDocument("_id", new BsonString(key(nextInsert.getAndIncrement())));
+          BsonDocument doc = new BsonDocument("_id",
+              new BsonString(key(nextInsert.getAndIncrement())));
           for (String f : fields) {
             doc.append(f, value(random));
           }

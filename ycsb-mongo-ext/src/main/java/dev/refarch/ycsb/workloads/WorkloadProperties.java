@@ -50,7 +50,8 @@ public final class WorkloadProperties {
           + " seeds from it and its thread id); unset = random; YCSB's operation mix stays random");
 
   public static final SettingGroup GROUP = SettingGroup.of("refarch.", List.of(PRESET,
-      COMPRESSIBILITY, VALUE_TYPE, ACTIVE_FRACTION, ACTIVE_RECORDS, INSERT_KEYS, EXPECTED_NEW_KEYS, SEED));
+      COMPRESSIBILITY, VALUE_TYPE, ACTIVE_FRACTION, ACTIVE_RECORDS, INSERT_KEYS,
+      EXPECTED_NEW_KEYS, SEED));
 
   /** YCSB's scan length distribution, with {@code constant} added by {@link RefarchWorkload}. */
   public static final Setting<String> SCAN_LENGTH_DISTRIBUTION = Setting.choice(
