@@ -205,12 +205,14 @@ class MeasurementAccuracyIT {
     long over100msResponse = log.get("READ.response").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
     assertThat(over100msService).as("only the stalled operation itself").isEqualTo(1);
     // YCSB's schedule starts when the thread starts, the truth's at its first operation's start:
-    // on a loaded machine they differ by up to several milliseconds (865 against 848 expected
-    // was seen), which moves operations whose lateness is near 100 ms across the threshold. The
-    // count must lie within what origins 10 ms apart give (hundreds; uncorrected it would be 1).
+    // on a loaded machine they differ by milliseconds (865 against 848 expected was seen, and on
+    // a loaded CI machine 2,059 against at most 2,054 for origins 10 ms apart: about 12 ms),
+    // which moves operations whose lateness is near 100 ms across the threshold, two per
+    // millisecond at this target. The count must lie within what origins 30 ms apart give
+    // (thousands; uncorrected it would be 1).
     List<String[]> truth = truth(dir);
-    assertThat(over100msResponse).isBetween(expectedQueued(truth, 0.5, 110),
-        expectedQueued(truth, 0.5, 90));
+    assertThat(over100msResponse).isBetween(expectedQueued(truth, 0.5, 130),
+        expectedQueued(truth, 0.5, 70));
   }
 
   /**
