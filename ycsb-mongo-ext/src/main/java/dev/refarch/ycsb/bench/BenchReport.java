@@ -15,10 +15,11 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Rolls {@link BindingBenchmark}'s cells up into medians with min–max per (group, threads, side),
- * prints them as a table with the binding's ratio to each other side, and writes cells and
- * summary as JSON. A ratio is taken per repetition — the binding's cell over the other side's
- * cell of the same repetition, which ran next to it — and reported as the median with min–max of
- * those ratios. Derived figures are computed from the stored cells, never measured twice.
+ * prints them as a table with each binding side's ratio to each other side, and writes cells and
+ * summary as JSON. A binding side is {@code binding} or a variant of it ({@code binding-…}); a
+ * ratio is taken per repetition — the binding side's cell over the other side's cell of the same
+ * repetition, which ran next to it — and reported as the median with min–max of those ratios.
+ * Derived figures are computed from the stored cells, never measured twice.
  */
 final class BenchReport {
 
@@ -84,16 +85,20 @@ final class BenchReport {
           }
         }
         Map<String, Object> ratios = new LinkedHashMap<>();
-        for (String side : sides()) {
-          Spread throughput = pairedRatio(group, t, side, Cell::throughput);
-          if (!side.equals("binding") && !Double.isNaN(throughput.median())) {
+        for (List<String> pair : ratioPairs()) {
+          String over = pair.get(0);
+          String side = pair.get(1);
+          Spread throughput = pairedRatio(group, t, over, side, Cell::throughput);
+          if (!Double.isNaN(throughput.median())) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("throughput", throughput);
-            r.put("cpuPerOperation", pairedRatio(group, t, side, Cell::cpuPerThousand));
-            r.put("steadyThroughput", pairedRatio(group, t, side, Cell::steadyThroughput));
-            r.put("steadyCpuPerOperation", pairedRatio(group, t, side, Cell::steadyCpuPerThousand));
-            r.put("serverCpuPerOperation", pairedRatio(group, t, side, Cell::serverCpuPerThousand));
-            ratios.put("binding/" + side, r);
+            r.put("cpuPerOperation", pairedRatio(group, t, over, side, Cell::cpuPerThousand));
+            r.put("steadyThroughput", pairedRatio(group, t, over, side, Cell::steadyThroughput));
+            r.put("steadyCpuPerOperation",
+                pairedRatio(group, t, over, side, Cell::steadyCpuPerThousand));
+            r.put("serverCpuPerOperation",
+                pairedRatio(group, t, over, side, Cell::serverCpuPerThousand));
+            ratios.put(over + "/" + side, r);
           }
         }
         row.put("ratios", ratios);
@@ -128,12 +133,35 @@ final class BenchReport {
     return s;
   }
 
+  /** Whether {@code side} is this project's binding or a variant of it ({@code binding-…}). */
+  static boolean isBinding(String side) {
+    return side.equals("binding") || side.startsWith("binding-");
+  }
+
   /**
-   * The binding's figure over {@code side}'s, one ratio per repetition in which both ran, as
+   * The ratios reported, as (binding side, other side): every binding side over every side that
+   * is not a binding side, and {@code binding} over each of its variants.
+   */
+  List<List<String>> ratioPairs() {
+    List<List<String>> pairs = new ArrayList<>();
+    for (String over : sides()) {
+      for (String side : sides()) {
+        if (isBinding(over) && !over.equals(side)
+            && (!isBinding(side) || over.equals("binding"))) {
+          pairs.add(List.of(over, side));
+        }
+      }
+    }
+    return pairs;
+  }
+
+  /**
+   * {@code over}'s figure over {@code side}'s, one ratio per repetition in which both ran, as
    * median and min–max; NaN when there is no such pair.
    */
-  Spread pairedRatio(String group, int t, String side, ToDoubleFunction<Cell> figure) {
-    List<Cell> binding = of(group, t, "binding");
+  Spread pairedRatio(String group, int t, String over, String side,
+      ToDoubleFunction<Cell> figure) {
+    List<Cell> binding = of(group, t, over);
     List<Cell> other = of(group, t, side);
     List<Double> ratios = new ArrayList<>();
     for (Cell b : binding) {
@@ -165,16 +193,18 @@ final class BenchReport {
             }
           }
         }
-        for (String side : sides()) {
-          Spread ratio = pairedRatio(group, t, side, Cell::throughput);
-          if (!side.equals("binding") && !Double.isNaN(ratio.median())) {
-            s.append(String.format(Locale.ROOT, "%-7s %4d binding/%-12s throughput %s, CPU/op %s;"
+        for (List<String> pair : ratioPairs()) {
+          String over = pair.get(0);
+          String side = pair.get(1);
+          Spread ratio = pairedRatio(group, t, over, side, Cell::throughput);
+          if (!Double.isNaN(ratio.median())) {
+            s.append(String.format(Locale.ROOT, "%-7s %4d %s throughput %s, CPU/op %s;"
                 + " steady: throughput %s, CPU/op %s; server CPU/op %s%n",
-                group, t, side, ratio.text("%.3f"),
-                pairedRatio(group, t, side, Cell::cpuPerThousand).text("%.3f"),
-                pairedRatio(group, t, side, Cell::steadyThroughput).text("%.3f"),
-                pairedRatio(group, t, side, Cell::steadyCpuPerThousand).text("%.3f"),
-                pairedRatio(group, t, side, Cell::serverCpuPerThousand).text("%.3f")));
+                group, t, over + "/" + side, ratio.text("%.3f"),
+                pairedRatio(group, t, over, side, Cell::cpuPerThousand).text("%.3f"),
+                pairedRatio(group, t, over, side, Cell::steadyThroughput).text("%.3f"),
+                pairedRatio(group, t, over, side, Cell::steadyCpuPerThousand).text("%.3f"),
+                pairedRatio(group, t, over, side, Cell::serverCpuPerThousand).text("%.3f")));
           }
         }
         s.append(String.format(Locale.ROOT, "%-7s %4d load average %s%n", group, t,

@@ -2,6 +2,7 @@ package dev.refarch.ycsb.bench;
 
 import dev.refarch.ycsb.mongo.MongoDbClient;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,17 +15,34 @@ import java.util.Objects;
  * @param name the side's label in tables and JSON, e.g. {@code binding} or {@code stock-shaped-3.8.0}
  * @param db the YCSB binding class, or {@code null} for the raw loop
  * @param classPath the forked JVM's class path; it must hold {@link CpuReport} and YCSB's core
+ * @param properties YCSB properties this side adds to every run cell's (a binding variant's
+ *     settings)
  */
-record BenchSide(String name, String db, String classPath) {
+record BenchSide(String name, String db, String classPath, Map<String, String> properties) {
 
   BenchSide {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(classPath, "classPath");
+    properties = Map.copyOf(properties);
+  }
+
+  BenchSide(String name, String db, String classPath) {
+    this(name, db, classPath, Map.of());
   }
 
   /** This project's binding on this JVM's class path. */
   static BenchSide binding(String classPath) {
     return new BenchSide("binding", MongoDbClient.class.getName(), classPath);
+  }
+
+  /**
+   * This project's binding without retryable writes and reads: the requests the stock 0.17.0
+   * binding's driver (3.8.0, whose {@code retryWrites} default is off and which has no retryable
+   * reads) sends — no {@code txnNumber}, so the server keeps no retry record per write.
+   */
+  static BenchSide bindingNoRetry(String classPath) {
+    return new BenchSide("binding-no-retry", MongoDbClient.class.getName(), classPath,
+        Map.of("mongodb.retryWrites", "false", "mongodb.retryReads", "false"));
   }
 
   /** The raw driver loop on this JVM's class path. */
@@ -47,7 +65,9 @@ record BenchSide(String name, String db, String classPath) {
     if (isYcsb()) {
       // -s: the status lines SteadyWindow reads the steady rate from
       c.addAll(List.of("site.ycsb.Client", "-t", "-s", "-db", db));
-      ycsbProperties.forEach((k, v) -> c.addAll(List.of("-p", k + "=" + v)));
+      Map<String, String> p = new LinkedHashMap<>(ycsbProperties);
+      p.putAll(properties);
+      p.forEach((k, v) -> c.addAll(List.of("-p", k + "=" + v)));
     } else {
       c.add(RawLoop.class.getName());
       rawArgs.forEach((k, v) -> c.add(k + "=" + v));

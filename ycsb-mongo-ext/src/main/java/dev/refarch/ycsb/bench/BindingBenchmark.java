@@ -29,6 +29,8 @@ import site.ycsb.Utils;
  *
  * <ul>
  *   <li>{@code binding}: YCSB's {@code Client} with this binding;
+ *   <li>{@code binding-no-retry}: the same without retryable writes and reads, as the stock
+ *       0.17.0 binding's driver sends its requests (not among the default sides);
  *   <li>{@code stock-shaped}: YCSB's {@code Client} with {@link StockShapedDb}, the stock YCSB
  *       binding's exact requests, on this project's driver;
  *   <li>{@code stock-shaped-3.8.0}: the same source compiled against and run on
@@ -68,8 +70,9 @@ public final class BindingBenchmark {
   private static final Setting<String> OUT = Setting.string("bench.out",
       "ycsb-mongo-ext/target/bench-binding.json", "where the JSON results go");
   private static final Setting<String> SIDES = Setting.string("bench.sides",
-      "binding,stock-shaped,stock-shaped-3.8.0,raw", "sides of the run cells, comma-separated"
-          + " (the real stock bindings of `stock` join them)");
+      "binding,stock-shaped,stock-shaped-3.8.0,raw", "sides of the run cells, comma-separated,"
+          + " of binding, binding-no-retry, stock-shaped, stock-shaped-3.8.0 and raw (the real"
+          + " stock bindings of `stock` join them)");
   private static final Setting<String> REFERENCE38 = Setting.string("bench.reference38", null,
       "class path of StockShapedDb compiled against mongo-java-driver 3.8.0, with that driver and"
           + " YCSB; src/bin/bench-binding builds it");
@@ -189,6 +192,7 @@ public final class BindingBenchmark {
     String own = System.getProperty("java.class.path");
     Map<String, BenchSide> known = new LinkedHashMap<>();
     known.put("binding", BenchSide.binding(own));
+    known.put("binding-no-retry", BenchSide.bindingNoRetry(own));
     known.put("stock-shaped", BenchSide.stockShaped("stock-shaped", own));
     String reference38 = REFERENCE38.from(options);
     if (reference38 != null) {

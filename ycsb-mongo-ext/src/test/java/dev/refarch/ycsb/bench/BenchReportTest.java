@@ -1,0 +1,70 @@
+package dev.refarch.ycsb.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BenchReportTest {
+
+  private static Cell cell(String side, int repeat, double throughput, double cpuSeconds) {
+    long operations = Math.round(throughput * 10);
+    return new Cell("run-a", 16, repeat, side, throughput, operations, cpuSeconds, Map.of(), 0,
+        1.0, SteadyWindow.Figures.NONE, Double.NaN);
+  }
+
+  /** Two repetitions of three sides, the second repetition's order rotated as the benchmark does. */
+  private static final BenchReport REPORT = new BenchReport(List.of(
+      cell("binding", 0, 1000, 2.0), cell("binding-no-retry", 0, 1100, 2.0),
+      cell("stock-shaped-3.8.0", 0, 800, 2.0),
+      cell("binding-no-retry", 1, 1200, 3.0), cell("stock-shaped-3.8.0", 1, 1500, 3.0),
+      cell("binding", 1, 900, 1.8)), Map.of());
+
+  @Test
+  void everyBindingSideIsSetAgainstTheOtherSidesAndTheBindingAgainstItsVariants() {
+    assertThat(REPORT.ratioPairs()).containsExactly(
+        List.of("binding", "binding-no-retry"), List.of("binding", "stock-shaped-3.8.0"),
+        List.of("binding-no-retry", "stock-shaped-3.8.0"));
+    assertThat(BenchReport.isBinding("binding-no-retry")).isTrue();
+    assertThat(BenchReport.isBinding("bindings")).isFalse();
+  }
+
+  @Test
+  void aRatioIsTakenWithinEachRepetitionAndReportedAsMedianAndRange() {
+    BenchReport.Spread r = REPORT.pairedRatio("run-a", 16, "binding", "stock-shaped-3.8.0",
+        Cell::throughput);
+    // repetition 0: 1000 / 800 = 1.25; repetition 1: 900 / 1500 = 0.6 — not 1900 / 2300
+    assertThat(r.min()).isCloseTo(0.6, within(1e-12));
+    assertThat(r.max()).isCloseTo(1.25, within(1e-12));
+    assertThat(r.median()).isCloseTo((0.6 + 1.25) / 2, within(1e-12));
+
+    // CPU per 1,000 operations: repetition 0, 2.0 s / 10,000 ops over 2.0 s / 11,000;
+    // repetition 1, 1.8 s / 9,000 over 3.0 s / 12,000
+    BenchReport.Spread cpu = REPORT.pairedRatio("run-a", 16, "binding", "binding-no-retry",
+        Cell::cpuPerThousand);
+    assertThat(cpu.max()).isCloseTo((2.0 / 10_000) / (2.0 / 11_000), within(1e-12));
+    assertThat(cpu.min()).isCloseTo((1.8 / 9000) / (3.0 / 12_000), within(1e-12));
+  }
+
+  @Test
+  void theSummaryAndTableNameEachPair() {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> ratios = (Map<String, Object>) ((Map<String, Object>) REPORT.summary()
+        .get("run-a/threads=16")).get("ratios");
+    assertThat(ratios).containsOnlyKeys("binding/binding-no-retry",
+        "binding/stock-shaped-3.8.0", "binding-no-retry/stock-shaped-3.8.0");
+    // 1100 / 800 and 1200 / 1500
+    assertThat(REPORT.table()).containsPattern(
+        "binding-no-retry/stock-shaped-3.8.0 throughput 1\\.08[78] \\(0\\.800–1\\.375\\)");
+  }
+
+  @Test
+  void aVariantSideAddsItsPropertiesToTheYcsbCommandLine() {
+    List<String> command = BenchSide.bindingNoRetry("cp").runCommand(
+        Map.of("threadcount", "16"), Map.of());
+    assertThat(String.join(" ", command)).contains("-p threadcount=16")
+        .contains("-p mongodb.retryWrites=false").contains("-p mongodb.retryReads=false");
+  }
+}
