@@ -86,19 +86,9 @@ final class BenchReport {
         }
         Map<String, Object> ratios = new LinkedHashMap<>();
         for (List<String> pair : ratioPairs()) {
-          String over = pair.get(0);
-          String side = pair.get(1);
-          Spread throughput = pairedRatio(group, t, over, side, Cell::throughput);
-          if (!Double.isNaN(throughput.median())) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("throughput", throughput);
-            r.put("cpuPerOperation", pairedRatio(group, t, over, side, Cell::cpuPerThousand));
-            r.put("steadyThroughput", pairedRatio(group, t, over, side, Cell::steadyThroughput));
-            r.put("steadyCpuPerOperation",
-                pairedRatio(group, t, over, side, Cell::steadyCpuPerThousand));
-            r.put("serverCpuPerOperation",
-                pairedRatio(group, t, over, side, Cell::serverCpuPerThousand));
-            ratios.put(over + "/" + side, r);
+          Map<String, Spread> r = ratioFigures(group, t, pair.get(0), pair.get(1));
+          if (!r.isEmpty()) {
+            ratios.put(pair.get(0) + "/" + pair.get(1), r);
           }
         }
         row.put("ratios", ratios);
@@ -156,15 +146,32 @@ final class BenchReport {
   }
 
   /**
+   * Every figure's paired ratio of {@code over} to {@code side}, keyed as in the JSON summary;
+   * empty when the two never ran in the same repetition. The summary and the table both read it.
+   */
+  private Map<String, Spread> ratioFigures(String group, int t, String over, String side) {
+    Spread throughput = pairedRatio(group, t, over, side, Cell::throughput);
+    if (Double.isNaN(throughput.median())) {
+      return Map.of();
+    }
+    Map<String, Spread> r = new LinkedHashMap<>();
+    r.put("throughput", throughput);
+    r.put("cpuPerOperation", pairedRatio(group, t, over, side, Cell::cpuPerThousand));
+    r.put("steadyThroughput", pairedRatio(group, t, over, side, Cell::steadyThroughput));
+    r.put("steadyCpuPerOperation", pairedRatio(group, t, over, side, Cell::steadyCpuPerThousand));
+    r.put("serverCpuPerOperation", pairedRatio(group, t, over, side, Cell::serverCpuPerThousand));
+    return r;
+  }
+
+  /**
    * {@code over}'s figure over {@code side}'s, one ratio per repetition in which both ran, as
    * median and min–max; NaN when there is no such pair.
    */
   Spread pairedRatio(String group, int t, String over, String side,
       ToDoubleFunction<Cell> figure) {
-    List<Cell> binding = of(group, t, over);
     List<Cell> other = of(group, t, side);
     List<Double> ratios = new ArrayList<>();
-    for (Cell b : binding) {
+    for (Cell b : of(group, t, over)) {
       other.stream().filter(o -> o.repeat() == b.repeat()).findFirst()
           .ifPresent(o -> ratios.add(figure.applyAsDouble(b) / figure.applyAsDouble(o)));
     }
@@ -194,17 +201,14 @@ final class BenchReport {
           }
         }
         for (List<String> pair : ratioPairs()) {
-          String over = pair.get(0);
-          String side = pair.get(1);
-          Spread ratio = pairedRatio(group, t, over, side, Cell::throughput);
-          if (!Double.isNaN(ratio.median())) {
+          Map<String, Spread> r = ratioFigures(group, t, pair.get(0), pair.get(1));
+          if (!r.isEmpty()) {
             s.append(String.format(Locale.ROOT, "%-7s %4d %s throughput %s, CPU/op %s;"
                 + " steady: throughput %s, CPU/op %s; server CPU/op %s%n",
-                group, t, over + "/" + side, ratio.text("%.3f"),
-                pairedRatio(group, t, over, side, Cell::cpuPerThousand).text("%.3f"),
-                pairedRatio(group, t, over, side, Cell::steadyThroughput).text("%.3f"),
-                pairedRatio(group, t, over, side, Cell::steadyCpuPerThousand).text("%.3f"),
-                pairedRatio(group, t, over, side, Cell::serverCpuPerThousand).text("%.3f")));
+                group, t, pair.get(0) + "/" + pair.get(1), r.get("throughput").text("%.3f"),
+                r.get("cpuPerOperation").text("%.3f"), r.get("steadyThroughput").text("%.3f"),
+                r.get("steadyCpuPerOperation").text("%.3f"),
+                r.get("serverCpuPerOperation").text("%.3f")));
           }
         }
         s.append(String.format(Locale.ROOT, "%-7s %4d load average %s%n", group, t,
