@@ -17,17 +17,21 @@ import java.util.Objects;
  * @param classPath the forked JVM's class path; it must hold {@link CpuReport} and YCSB's core
  * @param properties YCSB properties this side adds to every run cell's (a binding variant's
  *     settings)
+ * @param urlOptions connection-string options this side's run cells add to {@code mongodb.url},
+ *     such as {@code retryWrites=true}; empty for none
  */
-record BenchSide(String name, String db, String classPath, Map<String, String> properties) {
+record BenchSide(String name, String db, String classPath, Map<String, String> properties,
+    String urlOptions) {
 
   BenchSide {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(classPath, "classPath");
     properties = Map.copyOf(properties);
+    Objects.requireNonNull(urlOptions, "urlOptions");
   }
 
   BenchSide(String name, String db, String classPath) {
-    this(name, db, classPath, Map.of());
+    this(name, db, classPath, Map.of(), "");
   }
 
   /** This project's binding on this JVM's class path. */
@@ -42,7 +46,7 @@ record BenchSide(String name, String db, String classPath, Map<String, String> p
    */
   static BenchSide bindingNoRetry(String classPath) {
     return new BenchSide("binding-no-retry", MongoDbClient.class.getName(), classPath,
-        Map.of("mongodb.retryWrites", "false", "mongodb.retryReads", "false"));
+        Map.of("mongodb.retryWrites", "false", "mongodb.retryReads", "false"), "");
   }
 
   /** The raw driver loop on this JVM's class path. */
@@ -53,6 +57,17 @@ record BenchSide(String name, String db, String classPath, Map<String, String> p
   /** The stock-shaped reference ({@link StockShapedDb}) with the driver on {@code classPath}. */
   static BenchSide stockShaped(String name, String classPath) {
     return new BenchSide(name, StockShapedDb.class.getName(), classPath);
+  }
+
+  /**
+   * The stock-shaped reference with {@code retryWrites=true} in its connection string: what the
+   * stock 0.17.0 binding sends when its user asks for retryable writes (driver 3.8.0 supports
+   * them but leaves them off by default), and so the same server work per write as the binding's
+   * default — each write carries a {@code txnNumber} and the server keeps its retry record.
+   */
+  static BenchSide stockShapedRetry(String name, String classPath) {
+    return new BenchSide(name, StockShapedDb.class.getName(), classPath, Map.of(),
+        "retryWrites=true");
   }
 
   boolean isYcsb() {
@@ -67,11 +82,23 @@ record BenchSide(String name, String db, String classPath, Map<String, String> p
       c.addAll(List.of("site.ycsb.Client", "-t", "-s", "-db", db));
       Map<String, String> p = new LinkedHashMap<>(ycsbProperties);
       p.putAll(properties);
+      if (!urlOptions.isEmpty()) {
+        p.put("mongodb.url", withOptions(p.get("mongodb.url"), urlOptions));
+      }
       p.forEach((k, v) -> c.addAll(List.of("-p", k + "=" + v)));
     } else {
       c.add(RawLoop.class.getName());
       rawArgs.forEach((k, v) -> c.add(k + "=" + v));
     }
     return c;
+  }
+
+  /** {@code url} with {@code options} after its own: {@code ?options}, {@code &options}, {@code /?options}. */
+  static String withOptions(String url, String options) {
+    if (url.contains("?")) {
+      return url + "&" + options;
+    }
+    int hosts = url.indexOf("://") + 3;
+    return url + (url.indexOf('/', hosts) >= 0 ? "?" : "/?") + options;
   }
 }

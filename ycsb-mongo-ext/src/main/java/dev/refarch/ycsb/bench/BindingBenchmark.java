@@ -36,6 +36,9 @@ import site.ycsb.Utils;
  *   <li>{@code stock-shaped-3.8.0}: the same source compiled against and run on
  *       {@code mongo-java-driver} 3.8.0, the stock 0.17.0 binding's driver, on a class path of its
  *       own ({@code reference38}, which {@code src/bin/bench-binding} builds);
+ *   <li>{@code stock-shaped-3.8.0-retry}: that side with {@code retryWrites=true} in its
+ *       connection string, the server work per write of the binding's default (not among the
+ *       default sides);
  *   <li>{@code raw}: {@link RawLoop}, plain driver code without YCSB;
  *   <li>any real stock binding built elsewhere ({@code stock=label@classpath;…}).
  * </ul>
@@ -197,6 +200,8 @@ public final class BindingBenchmark {
     String reference38 = REFERENCE38.from(options);
     if (reference38 != null) {
       known.put("stock-shaped-3.8.0", BenchSide.stockShaped("stock-shaped-3.8.0", reference38));
+      known.put("stock-shaped-3.8.0-retry",
+          BenchSide.stockShapedRetry("stock-shaped-3.8.0-retry", reference38));
     }
     known.put("raw", BenchSide.raw(own));
     List<BenchSide> sides = new ArrayList<>();
@@ -204,7 +209,7 @@ public final class BindingBenchmark {
       BenchSide side = known.get(name);
       if (side == null) {
         throw new ConfigurationException(SIDES.key(), name, String.join(", ", known.keySet()),
-            name.equals("stock-shaped-3.8.0") ? "set bench.reference38 (src/bin/bench-binding does)"
+            name.startsWith("stock-shaped-3.8.0") ? "set bench.reference38 (src/bin/bench-binding does)"
                 : "unknown side");
       }
       sides.add(side);

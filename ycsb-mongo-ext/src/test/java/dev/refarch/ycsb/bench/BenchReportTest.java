@@ -67,4 +67,16 @@ class BenchReportTest {
     assertThat(String.join(" ", command)).contains("-p threadcount=16")
         .contains("-p mongodb.retryWrites=false").contains("-p mongodb.retryReads=false");
   }
+
+  @Test
+  void theRetryReferenceAddsRetryableWritesToTheConnectionString() {
+    BenchSide side = BenchSide.stockShapedRetry("stock-shaped-3.8.0-retry", "cp");
+    assertThat(side.runCommand(Map.of("mongodb.url", "mongodb://127.0.0.1:27017/ycsb?replicaSet=rs0"),
+        Map.of())).contains("mongodb.url=mongodb://127.0.0.1:27017/ycsb?replicaSet=rs0&retryWrites=true");
+    assertThat(side.runCommand(Map.of("mongodb.url", "mongodb://127.0.0.1:27017"), Map.of()))
+        .contains("mongodb.url=mongodb://127.0.0.1:27017/?retryWrites=true");
+    assertThat(BenchSide.withOptions("mongodb://h/ycsb", "retryWrites=true"))
+        .isEqualTo("mongodb://h/ycsb?retryWrites=true");
+    assertThat(BenchReport.isBinding(side.name())).isFalse();
+  }
 }
