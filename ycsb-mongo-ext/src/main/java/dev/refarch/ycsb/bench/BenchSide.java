@@ -93,7 +93,10 @@ record BenchSide(String name, String db, String classPath, Map<String, String> p
     return c;
   }
 
-  /** {@code url} with {@code options} after its own: {@code ?options}, {@code &options}, {@code /?options}. */
+  /**
+   * {@code url} with {@code options} added after its own: as {@code &options} after a query,
+   * else {@code ?options} after a path, else {@code /?options} after the hosts.
+   */
   static String withOptions(String url, String options) {
     if (url.contains("?")) {
       return url + "&" + options;

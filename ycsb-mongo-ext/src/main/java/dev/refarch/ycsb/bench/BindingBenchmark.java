@@ -209,8 +209,8 @@ public final class BindingBenchmark {
       BenchSide side = known.get(name);
       if (side == null) {
         throw new ConfigurationException(SIDES.key(), name, String.join(", ", known.keySet()),
-            name.startsWith("stock-shaped-3.8.0") ? "set bench.reference38 (src/bin/bench-binding does)"
-                : "unknown side");
+            name.startsWith("stock-shaped-3.8.0")
+                ? "set bench.reference38 (src/bin/bench-binding does)" : "unknown side");
       }
       sides.add(side);
     }

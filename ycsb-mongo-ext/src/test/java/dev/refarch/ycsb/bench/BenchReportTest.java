@@ -71,8 +71,9 @@ class BenchReportTest {
   @Test
   void theRetryReferenceAddsRetryableWritesToTheConnectionString() {
     BenchSide side = BenchSide.stockShapedRetry("stock-shaped-3.8.0-retry", "cp");
-    assertThat(side.runCommand(Map.of("mongodb.url", "mongodb://127.0.0.1:27017/ycsb?replicaSet=rs0"),
-        Map.of())).contains("mongodb.url=mongodb://127.0.0.1:27017/ycsb?replicaSet=rs0&retryWrites=true");
+    String url = "mongodb://127.0.0.1:27017/ycsb?replicaSet=rs0";
+    assertThat(side.runCommand(Map.of("mongodb.url", url), Map.of()))
+        .contains("mongodb.url=" + url + "&retryWrites=true");
     assertThat(side.runCommand(Map.of("mongodb.url", "mongodb://127.0.0.1:27017"), Map.of()))
         .contains("mongodb.url=mongodb://127.0.0.1:27017/?retryWrites=true");
     assertThat(BenchSide.withOptions("mongodb://h/ycsb", "retryWrites=true"))
