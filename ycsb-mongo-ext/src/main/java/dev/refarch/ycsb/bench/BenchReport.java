@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -108,6 +109,7 @@ final class BenchReport {
     s.put("steadyThroughput", Spread.of(cs, Cell::steadyThroughput));
     s.put("steadyCpuSecondsPer1000", Spread.of(cs, Cell::steadyCpuPerThousand));
     s.put("serverCpuSecondsPer1000", Spread.of(cs, Cell::serverCpuPerThousand));
+    s.put("coresBusy", Spread.of(cs, Cell::coresBusy));
     Map<String, Object> latency = new LinkedHashMap<>();
     for (String op : List.of("READ", "UPDATE", "SCAN", "INSERT")) {
       for (String p : List.of("p50", "p99")) {
@@ -160,7 +162,21 @@ final class BenchReport {
     r.put("steadyThroughput", pairedRatio(group, t, over, side, Cell::steadyThroughput));
     r.put("steadyCpuPerOperation", pairedRatio(group, t, over, side, Cell::steadyCpuPerThousand));
     r.put("serverCpuPerOperation", pairedRatio(group, t, over, side, Cell::serverCpuPerThousand));
+    r.put("clientCpuBudgetSecondsPer1000",
+        paired(group, t, over, side, BenchReport::clientBudget));
     return r;
+  }
+
+  /**
+   * The client CPU per 1,000 operations at which {@code over} would have been level with
+   * {@code other} in a cell bound by CPU (both processes together keeping the cores busy, see
+   * {@link Cell#coresBusy}): {@code other}'s client and server CPU per operation less the server
+   * CPU {@code over}'s operations cost. Below what {@code over}'s client spends, it is behind by
+   * what its requests cost the server and its own client together; a budget smaller than any
+   * client could spend (a socket exchange per operation) says that no client-side change levels it.
+   */
+  static double clientBudget(Cell over, Cell other) {
+    return other.cpuPerThousand() + other.serverCpuPerThousand() - over.serverCpuPerThousand();
   }
 
   /**
@@ -169,13 +185,20 @@ final class BenchReport {
    */
   Spread pairedRatio(String group, int t, String over, String side,
       ToDoubleFunction<Cell> figure) {
+    return paired(group, t, over, side,
+        (b, o) -> figure.applyAsDouble(b) / figure.applyAsDouble(o));
+  }
+
+  /** {@code value} of each repetition's pair of cells ({@code over}'s, {@code side}'s). */
+  private Spread paired(String group, int t, String over, String side,
+      ToDoubleBiFunction<Cell, Cell> value) {
     List<Cell> other = of(group, t, side);
-    List<Double> ratios = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
     for (Cell b : of(group, t, over)) {
       other.stream().filter(o -> o.repeat() == b.repeat()).findFirst()
-          .ifPresent(o -> ratios.add(figure.applyAsDouble(b) / figure.applyAsDouble(o)));
+          .ifPresent(o -> values.add(value.applyAsDouble(b, o)));
     }
-    return Spread.ofValues(ratios);
+    return Spread.ofValues(values);
   }
 
   /** The table printed at the end of a run. */
@@ -193,10 +216,12 @@ final class BenchReport {
                 Spread.of(cs, Cell::cpuPerThousand).text("%.3f"), latencies(cs)));
             Spread steady = Spread.of(cs, Cell::steadyThroughput);
             if (!Double.isNaN(steady.median())) {
-              s.append(String.format(Locale.ROOT, "%-7s %4d %-20s %-26s %-22s server %s%n", "", t,
+              s.append(String.format(Locale.ROOT,
+                  "%-7s %4d %-20s %-26s %-22s server %s, cores busy %s%n", "", t,
                   "  after warm-up", steady.text("%.0f"),
                   Spread.of(cs, Cell::steadyCpuPerThousand).text("%.3f"),
-                  Spread.of(cs, Cell::serverCpuPerThousand).text("%.3f")));
+                  Spread.of(cs, Cell::serverCpuPerThousand).text("%.3f"),
+                  Spread.of(cs, Cell::coresBusy).text("%.2f")));
             }
           }
         }
@@ -204,11 +229,14 @@ final class BenchReport {
           Map<String, Spread> r = ratioFigures(group, t, pair.get(0), pair.get(1));
           if (!r.isEmpty()) {
             s.append(String.format(Locale.ROOT, "%-7s %4d %s throughput %s, CPU/op %s;"
-                + " steady: throughput %s, CPU/op %s; server CPU/op %s%n",
+                + " steady: throughput %s, CPU/op %s; server CPU/op %s;"
+                + " level at client CPU s/1000 ops %s (has %.3f)%n",
                 group, t, pair.get(0) + "/" + pair.get(1), r.get("throughput").text("%.3f"),
                 r.get("cpuPerOperation").text("%.3f"), r.get("steadyThroughput").text("%.3f"),
                 r.get("steadyCpuPerOperation").text("%.3f"),
-                r.get("serverCpuPerOperation").text("%.3f")));
+                r.get("serverCpuPerOperation").text("%.3f"),
+                r.get("clientCpuBudgetSecondsPer1000").text("%.3f"),
+                Spread.of(of(group, t, pair.get(0)), Cell::cpuPerThousand).median()));
           }
         }
         s.append(String.format(Locale.ROOT, "%-7s %4d load average %s%n", group, t,

@@ -57,6 +57,16 @@ record Cell(String group, int threads, int repeat, String side, double throughpu
     return operations == 0 ? Double.NaN : serverCpuSeconds * 1000.0 / operations;
   }
 
+  /**
+   * Cores kept busy by the client process and the server together over the cell: operations per
+   * second times their CPU seconds per operation. Near the machine's core count, the cell was
+   * bound by CPU, and its throughput is the cores over the CPU one operation costs both processes;
+   * NaN when the server's CPU was not measured.
+   */
+  double coresBusy() {
+    return throughput * (cpuPerThousand() + serverCpuPerThousand()) / 1000.0;
+  }
+
   /** Operations per second after the warm-up; NaN when not measured. */
   double steadyThroughput() {
     return steady.throughput();

@@ -61,6 +61,22 @@ class BenchReportTest {
   }
 
   @Test
+  void theClientBudgetIsWhatTheOtherSideSpendsInAllLessWhatTheBindingCostsTheServer() {
+    // 1,000 ops/s for 10 s: 10,000 operations; client 1.0 s and server 3.0 s over the cell
+    Cell binding = cell("binding", 0, 1000, 1.0).withServerCpu(3.0);
+    // 1,100 ops/s: 11,000 operations; client 0.88 s, server 2.2 s
+    Cell reference = cell("stock-shaped-3.8.0", 0, 1100, 0.88).withServerCpu(2.2);
+    assertThat(binding.coresBusy()).isCloseTo(1000 * (0.1 + 0.3) / 1000, within(1e-12));
+    // the reference costs 0.08 + 0.2 CPU s per 1,000 operations; the binding's server 0.3 of it
+    assertThat(BenchReport.clientBudget(binding, reference)).isCloseTo(0.08 + 0.2 - 0.3,
+        within(1e-12));
+    BenchReport report = new BenchReport(List.of(binding, reference), Map.of());
+    assertThat(report.table())
+        .contains("level at client CPU s/1000 ops -0.020 (-0.020–-0.020) (has 0.100)");
+    assertThat(cell("raw", 0, 1000, 1.0).coresBusy()).isNaN();
+  }
+
+  @Test
   void aVariantSideAddsItsPropertiesToTheYcsbCommandLine() {
     List<String> command = BenchSide.bindingNoRetry("cp").runCommand(
         Map.of("threadcount", "16"), Map.of());
