@@ -171,9 +171,9 @@ final class BenchReport {
    * The client CPU per 1,000 operations at which {@code over} would have been level with
    * {@code other} in a cell bound by CPU (both processes together keeping the cores busy, see
    * {@link Cell#coresBusy}): {@code other}'s client and server CPU per operation less the server
-   * CPU {@code over}'s operations cost. Below what {@code over}'s client spends, it is behind by
-   * what its requests cost the server and its own client together; a budget smaller than any
-   * client could spend (a socket exchange per operation) says that no client-side change levels it.
+   * CPU {@code over}'s operations cost. Where {@code over}'s client spent more, it was behind; a
+   * budget smaller than any client could spend (a socket exchange per operation) says that no
+   * client-side change would have made it level.
    */
   static double clientBudget(Cell over, Cell other) {
     return other.cpuPerThousand() + other.serverCpuPerThousand() - over.serverCpuPerThousand();
