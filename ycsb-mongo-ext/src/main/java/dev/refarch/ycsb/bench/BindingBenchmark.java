@@ -10,6 +10,7 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,8 +83,11 @@ public final class BindingBenchmark {
   private static final Setting<String> STOCK = Setting.string("bench.stock", null,
       "real stock YCSB MongoDB bindings built elsewhere, as label@classpath;label@classpath (the"
           + " class path holds site.ycsb.db.MongoDbClient, its driver, its logback.xml and YCSB)");
+  private static final Setting<Double> CACHE = Setting.decimal("bench.cache", 0.25, 0.25, 1024.0,
+      "the server's WiredTiger cache in GB (default: the local provisioner's); the default data"
+          + " set is about 150 MB, so 1 GB or more holds it and the recent oplog without eviction");
   static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS,
-      WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK);
+      WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK, CACHE);
 
   private static final String TABLE = "usertable";
 
@@ -96,7 +100,7 @@ public final class BindingBenchmark {
       int eq = arg.indexOf('=');
       if (eq <= 0) {
         System.err.println("expected key=value, got '" + arg + "'; keys: records, loadrecords, seconds,"
-            + " warmup, repeats, threads, workloads, batches, out, sides, reference38, stock");
+            + " warmup, repeats, threads, workloads, batches, out, sides, reference38, stock, cache");
         System.exit(2);
       }
       options.put("bench." + arg.substring(0, eq), arg.substring(eq + 1));
@@ -117,16 +121,20 @@ public final class BindingBenchmark {
     int warmup = warmup(options);
     List<BenchSide> sides = sides(options);
     List<Cell> cells = new ArrayList<>();
-    try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of());
+    double cacheGb = CACHE.from(options);
+    Map<String, Object> machine = machine();
+    machine.put("wiredTigerCacheSizeGB", cacheGb);
+    try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse("rs=1"),
+        Map.of("local.wiredTigerCacheSizeGB", String.valueOf(cacheGb)));
          MongoClient admin = MongoClients.create(cluster.connectionString())) {
       CellRunner runner = new CellRunner(cluster.connectionString(), records, SECONDS.from(options),
           warmup);
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
       System.out.printf(Locale.ROOT, "binding benchmark: %d records of 10 x 100 B, %d s per run"
-          + " cell (steady window after %d s), %d repeats, local rs=1, sides %s, load average"
-          + " %.1f%n", records, SECONDS.from(options), warmup, repeats,
-          sides.stream().map(BenchSide::name).toList(),
-          CellRunner.loadAverage());
+          + " cell (steady window after %d s), %d repeats, local rs=1 with a %s GB cache, sides %s,"
+          + " load average %.1f%n", records, SECONDS.from(options), warmup, repeats,
+          BigDecimal.valueOf(cacheGb).stripTrailingZeros().toPlainString(),
+          sides.stream().map(BenchSide::name).toList(), CellRunner.loadAverage());
       BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
         for (int batch : ints(listed(options, BATCHES))) {
@@ -151,7 +159,7 @@ public final class BindingBenchmark {
         }
       }
     }
-    BenchReport report = new BenchReport(cells, machine());
+    BenchReport report = new BenchReport(cells, machine);
     System.out.println();
     System.out.print(report.table());
     Path out = Path.of(OUT.from(options));
