@@ -10,7 +10,6 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,8 +83,8 @@ public final class BindingBenchmark {
       "real stock YCSB MongoDB bindings built elsewhere, as label@classpath;label@classpath (the"
           + " class path holds site.ycsb.db.MongoDbClient, its driver, its logback.xml and YCSB)");
   private static final Setting<Double> CACHE = Setting.decimal("bench.cache", 0.25, 0.25, 1024.0,
-      "the server's WiredTiger cache in GB (default: the local provisioner's); the default data"
-          + " set is about 150 MB, so 1 GB or more holds it and the recent oplog without eviction");
+      "the server's WiredTiger cache in GB (default: the local provisioner's); 100,000 records of"
+          + " 10 x 100 B take about 150 MB, so 1 GB holds them and a run's oplog without eviction");
   static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS,
       WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK, CACHE);
 
@@ -99,8 +98,10 @@ public final class BindingBenchmark {
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (eq <= 0) {
-        System.err.println("expected key=value, got '" + arg + "'; keys: records, loadrecords, seconds,"
-            + " warmup, repeats, threads, workloads, batches, out, sides, reference38, stock, cache");
+        List<String> keys = GROUP.settings().stream()
+            .map(k -> k.key().substring(GROUP.prefix().length())).toList();
+        System.err.println("expected key=value, got '" + arg + "'; keys: "
+            + String.join(", ", keys));
         System.exit(2);
       }
       options.put("bench." + arg.substring(0, eq), arg.substring(eq + 1));
@@ -131,9 +132,8 @@ public final class BindingBenchmark {
           warmup);
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
       System.out.printf(Locale.ROOT, "binding benchmark: %d records of 10 x 100 B, %d s per run"
-          + " cell (steady window after %d s), %d repeats, local rs=1 with a %s GB cache, sides %s,"
-          + " load average %.1f%n", records, SECONDS.from(options), warmup, repeats,
-          BigDecimal.valueOf(cacheGb).stripTrailingZeros().toPlainString(),
+          + " cell (steady window after %d s), %d repeats, local rs=1 with a %.2f GB cache, sides"
+          + " %s, load average %.1f%n", records, SECONDS.from(options), warmup, repeats, cacheGb,
           sides.stream().map(BenchSide::name).toList(), CellRunner.loadAverage());
       BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
