@@ -17,9 +17,11 @@ import java.util.Locale;
  * problem), and adds three things a runner needs. A watchdog ends the client when the runner's process is gone, so a
  * runner killed mid-trial leaves no orphan load on the cluster; at exit the JVM's CPU seconds
  * are written to a file, which no other process can read once this one has ended, and every
- * second into {@value ResultsFolder#CPU_TIMELINE} beside it ({@code epoch_ms,cpu_seconds}), so that a report
- * can tell the CPU of the measured window from the JVM's start-up and compilation; and a
- * {@value StopSignal#FILE} file appearing beside that file ends the run early and cleanly
+ * second into {@value ResultsFolder#CPU_TIMELINE} beside it ({@value ResultsFolder#CPU_TIMELINE_HEADER}),
+ * so that a report can tell the CPU of the measured window from the JVM's start-up and
+ * compilation, and — from the seconds its threads were runnable but waited for a core, which
+ * only this process can read on a machine it shares — whether the client was starved of CPU;
+ * and a {@value StopSignal#FILE} file appearing beside that file ends the run early and cleanly
  * ({@link StopSignal}).
  *
  * <pre>
@@ -30,6 +32,10 @@ public final class ClientMain {
 
   /** Exit code when the runner disappeared. */
   static final int ORPHANED = 3;
+
+  /** This JVM's threads' run-queue delay; guarded by the class, as {@link #sampleCpu} is. */
+  private static final ProcCpu.ThreadSchedstats THREADS =
+      new ProcCpu.ThreadSchedstats(ProcCpu.ROOT.resolve("self"));
 
   private ClientMain() {
   }
@@ -93,19 +99,36 @@ public final class ClientMain {
     }
   }
 
-  /** Appends one {@code epoch_ms,cpu_seconds} line (the header first); synchronized with exit. */
+  /**
+   * Appends one {@value ResultsFolder#CPU_TIMELINE_HEADER} line (the header first); synchronized
+   * with exit.
+   */
   private static synchronized void sampleCpu(Path timeline) {
     double seconds = processCpuSeconds();
     if (Double.isNaN(seconds)) {
       return;
     }
     try {
-      String line = String.format(Locale.ROOT, "%d,%.3f%n", System.currentTimeMillis(), seconds);
-      Files.writeString(timeline, Files.exists(timeline) ? line : "epoch_ms,cpu_seconds\n" + line,
+      String line = String.format(Locale.ROOT, "%d,%.3f,%s%n", System.currentTimeMillis(), seconds,
+          runDelaySeconds());
+      Files.writeString(timeline, Files.exists(timeline) ? line
+              : ResultsFolder.CPU_TIMELINE_HEADER + "\n" + line,
           StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       // the timeline refines a figure; the file written at exit still holds the total
       System.err.println("[client] cannot write CPU timeline " + timeline + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Seconds this JVM's threads have waited for a CPU, or nothing where the kernel does not say
+   * (no {@code /proc}, or no schedstat): an empty cell rather than a made-up zero.
+   */
+  private static String runDelaySeconds() {
+    try {
+      return String.format(Locale.ROOT, "%.3f", THREADS.total().delaySeconds());
+    } catch (IOException | RuntimeException unavailable) {
+      return "";
     }
   }
 

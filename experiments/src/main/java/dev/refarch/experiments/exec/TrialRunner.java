@@ -46,6 +46,7 @@ import java.util.function.Supplier;
  * run.hlog, load.hlog   the clients' HDR interval logs merged by histogram union
  * timeline.csv          the run phase's merged timeline (load-timeline.csv for the load)
  * clients/&lt;phase&gt;-&lt;i&gt;/    each client's stdout, stderr, CPU seconds and raw measurements
+ * host-cpu.csv          the CPU of the machine and of the cluster's mongod/mongos, every second
  * events.csv            faults injected, with election, interruption and platform times (when any)
  * </pre>
  *
@@ -182,6 +183,8 @@ public final class TrialRunner {
     List<String> failures = new ArrayList<>();
     Map<Phase, PhaseResult> phases = new EnumMap<>(Phase.class);
     List<FaultReport> faultReports = new ArrayList<>();
+    HostCpuSampler hostCpu = HostCpuSampler.start(
+        folder.staging().resolve(ResultsFolder.HOST_CPU), clusterState);
     try {
       for (Phase phase : phasesOf(spec)) {
         if (!failures.isEmpty()) {
@@ -195,6 +198,7 @@ public final class TrialRunner {
         }
       }
     } finally {
+      hostCpu.close();
       if (faults != null) {
         faults.close();
         failures.addAll(faults.failures());

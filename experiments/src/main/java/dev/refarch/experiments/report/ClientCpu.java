@@ -2,12 +2,7 @@ package dev.refarch.experiments.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.refarch.experiments.results.ResultsFolder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -23,6 +18,12 @@ import java.util.OptionalDouble;
  * <p>Stateless and thread-safe.
  */
 final class ClientCpu {
+
+  /** The timeline's column of the JVM's CPU seconds so far. */
+  static final String CPU_SECONDS = "cpu_seconds";
+
+  /** The timeline's column of the seconds the JVM's threads waited for a CPU so far. */
+  static final String RUN_DELAY_SECONDS = "run_delay_seconds";
 
   /** One sample: wall clock and the JVM's CPU seconds so far. */
   record Sample(long epochMs, double cpuSeconds) {
@@ -57,20 +58,37 @@ final class ClientCpu {
     JsonNode summary = phase.path("summary");
     long from = summary.path("measuredFromEpochMs").asLong(0);
     long to = summary.path("endEpochMs").asLong(0);
-    if (trialDir == null || from <= 0 || to <= from || phase.path("clients").isEmpty()) {
+    if (from <= 0 || to <= from) {
       return OptionalDouble.empty();
     }
-    double cpu = 0;
+    OptionalDouble cpu = increase(phase, trialDir, CPU_SECONDS, from, to);
+    return cpu.isPresent() ? OptionalDouble.of(cpu.getAsDouble() / ((to - from) / 1000.0 * cores))
+        : OptionalDouble.empty();
+  }
+
+  /**
+   * The sum over the clients of {@code phase} of how much the counter {@code column} of their
+   * timelines grew from {@code from} to {@code to} (epoch milliseconds); empty unless every
+   * client's timeline has the column and covers the window.
+   *
+   * @param column {@value #CPU_SECONDS} or {@value #RUN_DELAY_SECONDS}
+   */
+  static OptionalDouble increase(JsonNode phase, Path trialDir, String column, long from,
+      long to) {
+    if (trialDir == null || phase.path("clients").isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    double sum = 0;
     for (JsonNode c : phase.path("clients")) {
       Path file = trialDir.resolve("clients").resolve(c.path("name").asText())
           .resolve(ResultsFolder.CPU_TIMELINE);
-      OptionalDouble used = between(read(file), from, to);
-      if (used.isEmpty()) {
+      OptionalDouble grew = CounterSeries.column(file, column).increase(from, to);
+      if (grew.isEmpty()) {
         return OptionalDouble.empty();
       }
-      cpu += used.getAsDouble();
+      sum += grew.getAsDouble();
     }
-    return OptionalDouble.of(cpu / ((to - from) / 1000.0 * cores));
+    return OptionalDouble.of(sum);
   }
 
   /**
@@ -78,48 +96,17 @@ final class ClientCpu {
    * samples around each end; empty unless the samples cover both ends.
    */
   static OptionalDouble between(List<Sample> samples, long from, long to) {
-    if (samples.size() < 2 || samples.get(0).epochMs() > from
-        || samples.get(samples.size() - 1).epochMs() < to) {
-      return OptionalDouble.empty();
-    }
-    return OptionalDouble.of(at(samples, to) - at(samples, from));
+    return new CounterSeries(samples.stream()
+        .map(s -> new CounterSeries.Point(s.epochMs(), s.cpuSeconds())).toList())
+        .increase(from, to);
   }
 
-  private static double at(List<Sample> samples, long t) {
-    for (int i = 1; i < samples.size(); i++) {
-      Sample a = samples.get(i - 1);
-      Sample b = samples.get(i);
-      if (b.epochMs() >= t) {
-        return b.epochMs() == a.epochMs() ? b.cpuSeconds() : a.cpuSeconds()
-            + (b.cpuSeconds() - a.cpuSeconds()) * (t - a.epochMs()) / (b.epochMs() - a.epochMs());
-      }
-    }
-    return samples.get(samples.size() - 1).cpuSeconds();
-  }
-
-  /** The samples of {@code file}, in time order; none when it is missing. */
+  /**
+   * The CPU samples of {@code file}, in time order; none when it is missing. Reads timelines
+   * with and without the run-delay column.
+   */
   static List<Sample> read(Path file) {
-    List<Sample> samples = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return samples;
-    }
-    try {
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-        String[] parts = line.split(",");
-        if (parts.length != 2 || !Character.isDigit(line.charAt(0))) {
-          continue; // the header, or a line cut short by a client killed while writing
-        }
-        try {
-          samples.add(new Sample(Long.parseLong(parts[0].trim()),
-              Double.parseDouble(parts[1].trim())));
-        } catch (NumberFormatException cutShort) {
-          continue;
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    samples.sort(java.util.Comparator.comparingLong(Sample::epochMs));
-    return samples;
+    return CounterSeries.column(file, CPU_SECONDS).points().stream()
+        .map(p -> new Sample(p.epochMs(), p.value())).toList();
   }
 }

@@ -36,10 +36,27 @@ public final class ResultsFolder implements AutoCloseable {
   public static final String PRIVATE = ".private";
 
   /**
-   * A client's CPU seconds sampled every second ({@code epoch_ms,cpu_seconds}), in its folder
-   * {@code clients/<name>/}: written by the client, read by reports.
+   * A client's CPU seconds and its threads' run-queue delay sampled every second
+   * ({@value #CPU_TIMELINE_HEADER}; the delay column empty where the kernel does not report it,
+   * and absent from files written before it existed), in its folder {@code clients/<name>/}:
+   * written by the client, read by reports.
    */
   public static final String CPU_TIMELINE = "cpu-timeline.csv";
+
+  /** The header line of {@value #CPU_TIMELINE}. */
+  public static final String CPU_TIMELINE_HEADER = "epoch_ms,cpu_seconds,run_delay_seconds";
+
+  /**
+   * The machine's busy CPU seconds, its cores and running threads, and the CPU seconds and
+   * run-queue delay of the cluster's server processes, sampled by the runner every second while
+   * the trial's phases run ({@value #HOST_CPU_HEADER}; the server columns empty when the runner
+   * cannot see the servers' processes), in the trial's folder: read by reports.
+   */
+  public static final String HOST_CPU = "host-cpu.csv";
+
+  /** The header line of {@value #HOST_CPU}. */
+  public static final String HOST_CPU_HEADER =
+      "epoch_ms,machine_busy_seconds,cores,procs_running,server_cpu_seconds,server_run_delay_seconds";
 
   private static final Pattern STAGING = Pattern.compile("\\..+\\.staging-(\\d+)-\\d+");
   private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import dev.refarch.experiments.report.CpuEvidence;
+import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.RunningCluster;
@@ -110,6 +112,43 @@ class TrialRunnerIT {
       assertThat(client.getDatabase("runner_two").getCollection("usertable").countDocuments()).isEqualTo(2000);
     }
     assertThat(pids).hasSize(4).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+    assertRecordsCpuEvidence(folder, trial);
+  }
+
+  /**
+   * The machine's and the local mongod's CPU sampled by the runner, the clients' run-queue
+   * delay, and the report's reading of them over the measured window.
+   */
+  private static void assertRecordsCpuEvidence(Path folder, JsonNode trial) throws Exception {
+    List<String> host = Files.readAllLines(folder.resolve(ResultsFolder.HOST_CPU));
+    assertThat(host.get(0)).isEqualTo(ResultsFolder.HOST_CPU_HEADER);
+    assertThat(host).hasSizeGreaterThan(3);
+    double busy = -1;
+    for (String line : host.subList(1, host.size())) {
+      String[] cells = line.split(",", -1);
+      assertThat(cells).as(line).hasSize(6);
+      assertThat(Double.parseDouble(cells[1])).as(line).isGreaterThanOrEqualTo(busy);
+      busy = Double.parseDouble(cells[1]);
+      assertThat(cells[4]).as("the local mongod's CPU: " + line).isNotEmpty();
+      assertThat(cells[5]).as("the local mongod's run delay: " + line).isNotEmpty();
+    }
+    assertThat(busy).isGreaterThan(Double.parseDouble(host.get(1).split(",")[1]));
+    List<String> client = Files.readAllLines(folder.resolve("clients/run-0")
+        .resolve(ResultsFolder.CPU_TIMELINE));
+    assertThat(client.get(0)).isEqualTo(ResultsFolder.CPU_TIMELINE_HEADER);
+    assertThat(client.subList(1, client.size())).isNotEmpty()
+        .allSatisfy(line -> assertThat(line).matches("\\d+,[0-9.]+,[0-9.]+"));
+
+    JsonNode run = trial.get("phases").get("run");
+    CpuEvidence e = CpuEvidence.of(run, folder, trial.get("host").get("cores").asInt(),
+        run.get("summary").get("measuredFromEpochMs").asLong(),
+        run.get("summary").get("endEpochMs").asLong());
+    assertThat(e.clientCpuSeconds()).isPresent();
+    assertThat(e.clientRunDelaySeconds()).isPresent();
+    assertThat(e.serverCpuSeconds().getAsDouble()).isPositive();
+    assertThat(e.serverRunDelaySeconds()).isPresent();
+    assertThat(e.machineBusySeconds().getAsDouble()).isPositive();
+    assertThat(e.clientWaitShare().getAsDouble()).isBetween(0.0, 1.0);
   }
 
   private static long timelineOperations(Path folder, long from, long to) throws Exception {
