@@ -20,12 +20,14 @@ import java.util.Optional;
  *
  * @param clients {@code --set clients=N}, if given
  * @param threads {@code --set threads=N} (per client), if given
- * @param repetitions {@code --set repetitions=N}, if given
+ * @param repetitions {@code --set repetitions=N}, or the most of {@code MIN-MAX}, if given
+ * @param repetitionsMin the fewest of {@code --set repetitions=MIN-MAX}, if given
  * @param properties the other {@code --set}s, in order
  * @param cluster {@code --cluster}, if given
  */
 record Overrides(Optional<Integer> clients, Optional<Integer> threads,
-    Optional<Integer> repetitions, Map<String, String> properties, Optional<String> cluster) {
+    Optional<Integer> repetitions, Optional<Integer> repetitionsMin,
+    Map<String, String> properties, Optional<String> cluster) {
 
   static final String KUBERNETES_LOCAL = "kubernetes-local";
 
@@ -52,8 +54,12 @@ record Overrides(Optional<Integer> clients, Optional<Integer> threads,
             "each client is a JVM of its own")).ifPresent(n -> counts.put(key, n));
         case "threads" -> problems.check(() -> count(key, value, ExperimentSpec.MAX_THREADS,
             "YCSB threads per client")).ifPresent(n -> counts.put(key, n));
-        case "repetitions" -> problems.check(() -> count(key, value,
-            ExperimentSpec.MAX_REPETITIONS, null)).ifPresent(n -> counts.put(key, n));
+        case "repetitions" -> problems.check(() -> repetitions(value)).ifPresent(r -> {
+          counts.put(key, r[1]);
+          if (r[0] != r[1]) {
+            counts.put("repetitions.min", r[0]);
+          }
+        });
         default -> {
           problems.run(() -> {
             try {
@@ -72,7 +78,27 @@ record Overrides(Optional<Integer> clients, Optional<Integer> threads,
     problems.throwIfAny();
     return new Overrides(Optional.ofNullable(counts.get("clients")),
         Optional.ofNullable(counts.get("threads")), Optional.ofNullable(counts.get("repetitions")),
-        props, Optional.ofNullable(cluster));
+        Optional.ofNullable(counts.get("repetitions.min")), props, Optional.ofNullable(cluster));
+  }
+
+  /**
+   * {@code N} (exactly N) or {@code MIN-MAX} (another round while a verdict is inconclusive), as
+   * {@code [min, max]}.
+   */
+  private static int[] repetitions(String value) {
+    String[] parts = value.trim().split("-", -1);
+    String allowed = "an integer from 1 to " + ExperimentSpec.MAX_REPETITIONS + ", or MIN-MAX"
+        + " (e.g. 2-5: another repetition of a point while a verdict on it is inconclusive)";
+    try {
+      int min = Integer.parseInt(parts[0].trim());
+      int max = parts.length == 2 ? Integer.parseInt(parts[1].trim()) : min;
+      if (parts.length <= 2 && min >= 1 && min <= max && max <= ExperimentSpec.MAX_REPETITIONS) {
+        return new int[] {min, max};
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ConfigurationException("--set repetitions", value, allowed);
   }
 
   private static int count(String key, String value, int max, String why) {
@@ -93,7 +119,14 @@ record Overrides(Optional<Integer> clients, Optional<Integer> threads,
     cluster.ifPresent(c -> b.cluster(parseCluster(c, spec.cluster())));
     clients.ifPresent(b::clients);
     threads.ifPresent(b::threads);
-    repetitions.ifPresent(b::repetitions);
+    repetitions.ifPresent(max -> {
+      if (repetitionsMin.isPresent()) {
+        b.repetitions(repetitionsMin.get(), max, spec.autoRepetitions()
+            .flatMap(dev.refarch.experiments.spec.AutoRepetitions::budget));
+      } else {
+        b.repetitions(max);
+      }
+    });
     properties.forEach(b::property);
     return b.build();
   }

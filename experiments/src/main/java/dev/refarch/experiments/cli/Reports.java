@@ -1,6 +1,5 @@
 package dev.refarch.experiments.cli;
 
-import dev.refarch.experiments.report.Comparison;
 import dev.refarch.experiments.plan.PlanJson;
 import dev.refarch.experiments.report.ExperimentReport;
 import dev.refarch.experiments.report.ResultsIndex;
@@ -37,11 +36,6 @@ final class Reports {
   /** Writes an experiment's report and returns the HTML page. */
   static Path write(Path experimentDir) {
     return ExperimentReport.write(experimentDir).html();
-  }
-
-  /** Writes a comparison of two experiments and returns the HTML page. */
-  static Path compare(Path a, Path b, Path out) {
-    return Comparison.write(a, b, out).html();
   }
 
   /** Writes {@code index.html} in {@code root} over every experiment there; returns it. */

@@ -101,9 +101,18 @@ final class RunSummary {
       e.outcome().trials().forEach(t -> trial(trials.addObject(), e.outcome().folder(), t));
       ArrayNode verdicts = x.putArray("verdicts");
       for (VerdictSummary.Row r : e.verdicts()) {
-        verdicts.addObject().put("study", r.study()).put("figure", r.figure())
+        var v = verdicts.addObject().put("study", r.study()).put("figure", r.figure())
             .put("measuredChange", r.measuredChange()).put("expected", r.expected())
             .put("verdict", r.verdict().kind().label()).put("reason", r.verdict().reason());
+        r.verdict().effect().ifPresent(effect -> {
+          v.put("effect", effect.pct());
+          effect.ci95().ifPresent(c -> v.putArray("ci95").add(c.low()).add(c.high()));
+          v.put("method", effect.method());
+          v.putObject("repetitions").put("measured", effect.measured().repetitions())
+              .put("baseline", effect.base().repetitions());
+        });
+        v.put("window", r.verdict().window());
+        r.verdict().caveats().forEach(c -> v.withArray("caveats").add(c));
       }
     }
     try {

@@ -127,13 +127,69 @@ public final class ExperimentRunner {
     }
     Set<String> rerun = StoredSettings.ids(changed);
     rerun.forEach(id -> progress.message(id + ": stored with other settings; running it again"));
-    progress.experimentStarted(spec.id(), plan.trials().size());
+    List<PlannedTrial> first = plan.trials().stream().filter(t -> !plan.conditional(t)).toList();
+    progress.experimentStarted(spec.id(), first.size());
     List<TrialOutcome> outcomes = new ArrayList<>();
+    long started = System.nanoTime();
+    runTrials(spec, plan, first, resume, rerun, outcomes);
+    if (spec.autoRepetitions().isPresent() && spec.slo().isEmpty()) {
+      moreRounds(spec, plan, folder, resume, rerun, outcomes, started, first.size());
+    }
+    return new Outcome(spec, folder, Optional.empty(), outcomes);
+  }
+
+  /**
+   * {@code repetitions: {min, max[, budget]}}: round after round, another repetition of every
+   * point an inconclusive verdict rests on, until none is, the most repetitions ran, or the next
+   * round would not fit in the budget; the decisions go to {@link RepetitionRounds#FILE}.
+   */
+  private void moreRounds(ExperimentSpec spec, Plan plan, Path folder, ResumeMode resume,
+      Set<String> rerun, List<TrialOutcome> outcomes, long started, int trialsSoFar)
+      throws InterruptedException {
+    RepetitionRounds rounds = new RepetitionRounds(spec, folder);
+    int ran = trialsSoFar;
+    for (int rep = spec.autoRepetitions().get().min() + 1; rep <= spec.repetitions(); rep++) {
+      RepetitionRounds.Need need = rounds.need();
+      if (need.isEmpty()) {
+        rounds.stopped("no verdict is inconclusive after " + (rep - 1) + " repetitions");
+        return;
+      }
+      int round = rep;
+      List<PlannedTrial> trials = plan.trials().stream().filter(t -> t.repetition() == round
+          && need.parameters().contains(t.parameters())).toList();
+      double elapsed = (System.nanoTime() - started) / 1e9;
+      double estimate = ran == 0 ? 0 : elapsed / ran * trials.size();
+      java.util.Optional<java.time.Duration> budget = spec.autoRepetitions().get().budget();
+      if (budget.isPresent() && elapsed + estimate > budget.get().toSeconds()) {
+        rounds.stopped(String.format(java.util.Locale.ROOT, "repetition %d of %d point(s) would"
+            + " take about %.0f s more after %.0f s: beyond the budget of %d s", rep,
+            trials.size(), estimate, elapsed, budget.get().toSeconds()));
+        progress.message("== " + spec.id() + ": no repetition " + rep + ": it would not fit in"
+            + " the budget");
+        return;
+      }
+      progress.message("== " + spec.id() + ": repetition " + rep + " of " + trials.size()
+          + " point(s) with an inconclusive verdict");
+      progress.experimentStarted(spec.id(), trials.size());
+      runTrials(spec, plan, trials, resume, rerun, outcomes);
+      rounds.ran(rep, need);
+      ran += trials.size();
+    }
+    RepetitionRounds.Need left = rounds.need();
+    rounds.stopped(left.isEmpty() ? "no verdict is inconclusive after " + spec.repetitions()
+        + " repetitions" : "the most repetitions (" + spec.repetitions() + ") ran; "
+        + left.points().size() + " point(s) still under an inconclusive verdict");
+  }
+
+  /** Runs {@code trials} in order, starting a cluster for each run of one topology. */
+  private void runTrials(ExperimentSpec spec, Plan plan, List<PlannedTrial> trials,
+      ResumeMode resume, Set<String> rerun, List<TrialOutcome> outcomes)
+      throws InterruptedException {
     Topology current = null;
     RunningCluster cluster = null;
     TrialRunner runner = localRunner;
     try {
-      for (PlannedTrial trial : plan.trials()) {
+      for (PlannedTrial trial : trials) {
         String unavailable = plan.unavailable().get(trial.id());
         if (unavailable != null) {
           outcomes.add(new TrialOutcome(trial.id(), "skipped", unavailable));
@@ -165,7 +221,6 @@ public final class ExperimentRunner {
         cluster.close();
       }
     }
-    return new Outcome(spec, folder, Optional.empty(), outcomes);
   }
 
   private TrialOutcome runTrial(TrialRunner runner, ExperimentSpec spec, PlannedTrial trial,

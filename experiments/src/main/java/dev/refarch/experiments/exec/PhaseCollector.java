@@ -4,6 +4,7 @@ import dev.refarch.experiments.results.ClientOutput;
 import dev.refarch.experiments.results.MergedLog;
 import dev.refarch.experiments.results.PhaseMerge;
 import dev.refarch.experiments.results.SteadyState;
+import dev.refarch.ycsb.measure.Summary;
 import dev.refarch.experiments.results.TrialResult.ClientRecord;
 import dev.refarch.experiments.results.TrialResult.PhaseResult;
 import dev.refarch.experiments.spec.SteadyRule;
@@ -68,13 +69,19 @@ final class PhaseCollector {
       throw new UncheckedIOException(e);
     }
     Optional<SteadyState> steady = Optional.empty();
+    Optional<Summary> judged = Optional.empty();
     if (phase == Phase.RUN) {
       PhaseMerge.Window w = merged.window();
       steady = Optional.of(w.common()
           ? SteadyState.detect(merged.perSlot(), interval, run.rule(), run.stoppedWhenSteady())
           : SteadyState.notMeasured(run.rule()));
+      if (steady.get().reached()) {
+        // the judged figures leave out the ramp before the first steady window
+        judged = Optional.of(PhaseMerge.merge(outputs, resolution, interval,
+            steady.get().fromEpochMs()).summary());
+      }
     }
     return new Collected(new PhaseResult(phase, records, Optional.of(merged.summary()), steady,
-        run.startedEpochMs(), run.endedEpochMs()), Optional.of(merged.timeline()));
+        run.startedEpochMs(), run.endedEpochMs(), judged), Optional.of(merged.timeline()));
   }
 }

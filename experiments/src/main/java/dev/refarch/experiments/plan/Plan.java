@@ -204,6 +204,14 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
         .containsAll(spec.baseline().entrySet())).findFirst();
   }
 
+  /**
+   * Whether {@code trial} runs only if a verdict on its point is still inconclusive after the
+   * repetitions before it: a repetition beyond the fewest of {@code repetitions: {min, max}}.
+   */
+  public boolean conditional(PlannedTrial trial) {
+    return spec.autoRepetitions().map(a -> trial.repetition() > a.min()).orElse(false);
+  }
+
   /** What {@code trial} runs. */
   public TrialShape shape(PlannedTrial trial) {
     return TrialShape.of(spec, trial.parameters());

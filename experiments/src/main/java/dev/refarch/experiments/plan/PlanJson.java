@@ -95,6 +95,15 @@ public final class PlanJson {
       g.writeNullField("untilSteady");
     }
     g.writeNumberField("repetitions", spec.repetitions());
+    if (spec.autoRepetitions().isPresent()) {
+      g.writeObjectFieldStart("autoRepetitions");
+      g.writeNumberField("min", spec.autoRepetitions().get().min());
+      if (spec.autoRepetitions().get().budget().isPresent()) {
+        g.writeNumberField("budgetSeconds", spec.autoRepetitions().get().budget().get()
+            .toSeconds());
+      }
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 
@@ -104,6 +113,9 @@ public final class PlanJson {
     g.writeStringField("id", t.id());
     writeMap(g, "parameters", t.parameters());
     g.writeNumberField("repetition", t.repetition());
+    if (plan.conditional(t)) {
+      g.writeBooleanField("conditional", true);
+    }
     g.writeStringField("topology", shape.topology().label());
     g.writeStringField("sharding", shape.sharding().orElse(null));
     g.writeNumberField("clients", shape.clients());
@@ -133,6 +145,8 @@ public final class PlanJson {
       g.writeStringField("shape", s.direction());
       bound(g, "lowPct", s.lowPct());
       bound(g, "highPct", s.highPct());
+      g.writeBooleanField("magnitude", s.magnitude());
+      g.writeStringField("why", s.why());
     } else if (r.transfer() instanceof Transfer.PlatformOnly p) {
       g.writeStringField("platform", p.why());
     }

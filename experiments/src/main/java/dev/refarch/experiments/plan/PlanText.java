@@ -25,7 +25,13 @@ final class PlanText {
     StringBuilder out = new StringBuilder();
     out.append(spec.id()).append(" — ").append(spec.title()).append(" [").append(spec.scale())
         .append("], ").append(plan.trials().size()).append(" trial(s)");
-    if (spec.repetitions() > 1) {
+    if (spec.autoRepetitions().isPresent()) {
+      out.append(", ").append(spec.autoRepetitions().get().min()).append(" to ")
+          .append(spec.repetitions()).append(" repetitions of each point, interleaved: another"
+              + " round while a verdict on a point is inconclusive")
+          .append(spec.autoRepetitions().get().budget().map(b -> ", within " + b.toSeconds()
+              + " s").orElse(""));
+    } else if (spec.repetitions() > 1) {
       out.append(", ").append(spec.repetitions()).append(" repetitions of each point, interleaved");
     }
     plan.skipped().ifPresent(s -> out.append(", SKIPPED: ").append(s));
@@ -46,6 +52,9 @@ final class PlanText {
     List<String> reasons = new ArrayList<>();
     for (PlannedTrial t : plan.trials()) {
       out.append("  ").append(t.id()).append("  ").append(plan.shape(t).describe());
+      if (plan.conditional(t)) {
+        out.append("  (only while a verdict on the point is inconclusive)");
+      }
       String why = plan.unavailable().get(t.id());
       if (why != null) {
         if (!reasons.contains(why)) {

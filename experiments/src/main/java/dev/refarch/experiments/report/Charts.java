@@ -68,6 +68,9 @@ final class Charts {
     styler.setSeriesColors(COLORS);
     styler.setAntiAlias(true);
     styler.setYAxisDecimalPattern("#,##0.###");
+    // intervals in a dark grey whatever the series' colour, so that a light bar's shows too
+    styler.setErrorBarsColorSeriesColor(false);
+    styler.setErrorBarsColor(new Color(60, 60, 60));
   }
 
   /** An empty chart over categories with the report's look, drawn as bars unless told. */

@@ -1,5 +1,7 @@
 package dev.refarch.experiments.report;
 
+import dev.refarch.experiments.stats.Effect;
+import dev.refarch.experiments.stats.LogEstimate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,20 +11,27 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
  * Two results folders side by side — the same experiment before and after a change, or on two
- * platforms — with the absolute and relative change of every figure, matched by parameters.
- * Writes {@code comparison.html} (self-contained, charts embedded), {@code comparison.json} and
- * {@code comparison.csv}. Reads only the two results folders.
+ * platforms, or two sets of points of one experiment — with the change of every figure from A to
+ * B and its 95 % confidence interval: across each point's repetitions (Welch's t on the logs), or
+ * within a single trial (a moving-block bootstrap over its seconds) — and what it says: B faster,
+ * slower, higher or lower, or no detectable difference. Points are matched by their parameters,
+ * less those a side selects its points by ({@code where}: {@code mongodb.durability=durable} on
+ * one side against {@code mongodb.durability=balanced} on the other compares the two profiles
+ * point by point). Writes {@code comparison.html} (self-contained, charts embedded),
+ * {@code comparison.json} and {@code comparison.csv}. Reads only the two results folders.
  *
  * <p>Stateless and thread-safe.
  *
  * <pre>{@code
- * ReportFiles f = Comparison.write(Path.of("results/A1-client-threads"),
- *     Path.of("results-durable/A1-client-threads"), Path.of("compare/A1"));
+ * Comparison.Result r = Comparison.compare(Path.of("results/A9-durability"),
+ *     Map.of("mongodb.durability", "durable"), Path.of("results/A9-durability"),
+ *     Map.of("mongodb.durability", "balanced"));
+ * r.rows().forEach(row -> System.out.println(row.describe()));
+ * Comparison.write(r, Path.of("compare/A9"));
  * }</pre>
  */
 public final class Comparison {
@@ -38,10 +47,34 @@ public final class Comparison {
    * One side of a comparison.
    *
    * @param label how the pages name it: its folder with the folder above, e.g.
-   *     {@code results/A1-client-threads}
+   *     {@code results/A1-client-threads}, and its selection
    * @param results what the folder holds
+   * @param where the parameters its points are selected by (all when empty)
    */
-  public record Side(String label, ExperimentResults results) {
+  public record Side(String label, ExperimentResults results, Map<String, String> where) {
+    public Side {
+      where = Plan.ordered(where);
+    }
+
+    /** The selected points, each by its parameters less the selection's. */
+    Map<Map<String, String>, Point> points() {
+      Map<Map<String, String>, Point> index = new LinkedHashMap<>();
+      for (Point p : results.points()) {
+        if (p.matches(where)) {
+          Map<String, String> key = new LinkedHashMap<>(p.parameters());
+          where.keySet().forEach(key::remove);
+          index.put(Plan.ordered(key), p);
+        }
+      }
+      return index;
+    }
+  }
+
+  /** What was compared: the two sides and a row per figure. */
+  public record Result(Side a, Side b, List<ComparisonRow> rows) {
+    public Result {
+      rows = List.copyOf(rows);
+    }
   }
 
   /**
@@ -55,36 +88,67 @@ public final class Comparison {
    *     written
    */
   public static ReportFiles write(Path dirA, Path dirB, Path out) {
-    Side a = side(dirA);
-    Side b = side(dirB);
-    List<ComparisonRow> rows = rows(a.results(), b.results());
+    return write(compare(dirA, Map.of(), dirB, Map.of()), out);
+  }
+
+  /**
+   * Compares the points of {@code dirA} selected by {@code whereA} with those of {@code dirB}
+   * selected by {@code whereB}.
+   *
+   * @throws ReportException when a folder has no readable plan
+   * @throws dev.refarch.platform.spi.config.ConfigurationException when a selection matches no
+   *     point, naming the values the folder has
+   */
+  public static Result compare(Path dirA, Map<String, String> whereA, Path dirB,
+      Map<String, String> whereB) {
+    Side a = side(dirA, whereA, "--where-a");
+    Side b = side(dirB, whereB, "--where-b");
+    return new Result(a, b, rows(a, b));
+  }
+
+  /** Writes {@code result}'s three files into {@code out}, created when missing. */
+  public static ReportFiles write(Result result, Path out) {
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
       throw new ReportException(out, "cannot create the output folder: " + e.getMessage(), e);
     }
     ReportFiles files = new ReportFiles(out.resolve(HTML), out.resolve(JSON), out.resolve(CSV));
-    ReportFiles.write(files.json(), ComparisonFormats.json(a, b, rows));
-    ReportFiles.write(files.csv(), ComparisonFormats.csv(a, b, rows));
-    ReportFiles.write(files.html(), ComparisonHtml.render(a, b, rows));
+    ReportFiles.write(files.json(), ComparisonFormats.json(result.a(), result.b(), result.rows()));
+    ReportFiles.write(files.csv(), ComparisonFormats.csv(result.a(), result.b(), result.rows()));
+    ReportFiles.write(files.html(), ComparisonHtml.render(result.a(), result.b(), result.rows()));
     return files;
   }
 
   static Side side(Path dir) {
+    return side(dir, Map.of(), "where");
+  }
+
+  private static Side side(Path dir, Map<String, String> where, String option) {
     Path abs = dir.toAbsolutePath().normalize();
     String label = abs.getParent() == null || abs.getParent().getFileName() == null
         ? String.valueOf(abs.getFileName())
         : abs.getParent().getFileName() + "/" + abs.getFileName();
-    return new Side(label, ExperimentResults.load(dir));
+    ExperimentResults results = ExperimentResults.load(dir);
+    Side side = new Side(where.isEmpty() ? label : label + " where " + Labels.parameters(where),
+        results, where);
+    if (!where.isEmpty() && side.points().isEmpty()) {
+      Map<String, java.util.Set<String>> values = new java.util.TreeMap<>();
+      results.points().forEach(p -> p.parameters().forEach((k, v) ->
+          values.computeIfAbsent(k, x -> new java.util.TreeSet<>()).add(v)));
+      throw new dev.refarch.platform.spi.config.ConfigurationException(option,
+          Labels.parameters(where), "parameters of a point of " + label + ": " + values);
+    }
+    return side;
   }
 
   /**
    * Every figure of every set of parameters in A or B: A's points in order, then those only B
    * has; per point the operations and metrics either side measured.
    */
-  static List<ComparisonRow> rows(ExperimentResults a, ExperimentResults b) {
-    Map<Map<String, String>, Point> inA = index(a);
-    Map<Map<String, String>, Point> inB = index(b);
+  static List<ComparisonRow> rows(Side a, Side b) {
+    Map<Map<String, String>, Point> inA = a.points();
+    Map<Map<String, String>, Point> inB = b.points();
     Set<Map<String, String>> all = new LinkedHashSet<>(inA.keySet());
     all.addAll(inB.keySet());
     List<ComparisonRow> rows = new ArrayList<>();
@@ -96,32 +160,39 @@ public final class Comparison {
       pb.ifPresent(p -> ops.addAll(p.operations()));
       for (String op : Point.ordered(ops)) {
         for (Metric m : Metric.values()) {
-          Optional<Stat> sa = pa.flatMap(p -> p.stat(op, m));
-          Optional<Stat> sb = pb.flatMap(p -> p.stat(op, m));
-          if (sa.isPresent() || sb.isPresent()) {
-            rows.add(new ComparisonRow(parameters, op, m, median(sa), median(sb),
-                sa.map(Stat::count).orElse(0), sb.map(Stat::count).orElse(0)));
-          }
+          row(parameters, op, m, pa, pb).ifPresent(rows::add);
         }
       }
     }
     return rows;
   }
 
-  private static Map<Map<String, String>, Point> index(ExperimentResults r) {
-    Map<Map<String, String>, Point> index = new LinkedHashMap<>();
-    r.points().forEach(p -> index.put(p.parameters(), p));
-    return index;
+  private static Optional<ComparisonRow> row(Map<String, String> parameters, String op, Metric m,
+      Optional<Point> pa, Optional<Point> pb) {
+    Optional<LogEstimate> ea = pa.flatMap(p -> PointEstimates.of(p.completed(), op, m));
+    Optional<LogEstimate> eb = pb.flatMap(p -> PointEstimates.of(p.completed(), op, m));
+    if (ea.isEmpty() && eb.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<Effect> effect = ea.isPresent() && eb.isPresent()
+        ? Optional.of(Effect.between(eb.get(), ea.get())) : Optional.empty();
+    Optional<String> why = tooFew(pa, op, m).or(() -> tooFew(pb, op, m));
+    return Optional.of(new ComparisonRow(parameters, op, m, PointEstimates.value(ea),
+        PointEstimates.value(eb), pa.map(p -> p.completed().size()).orElse(0),
+        pb.map(p -> p.completed().size()).orElse(0), effect, why));
   }
 
-  private static OptionalDouble median(Optional<Stat> s) {
-    return s.map(x -> OptionalDouble.of(x.median())).orElse(OptionalDouble.empty());
+  /** Why a percentile of {@code p} is not judged: a repetition with too few operations behind it. */
+  private static Optional<String> tooFew(Optional<Point> p, String op, Metric m) {
+    long need = Verdicts.samplesNeeded(m);
+    long have = p.map(x -> x.samples(op)).orElse(need);
+    return have >= need ? Optional.empty() : Optional.of("not judged: fewer than " + need
+        + " samples for " + m.label() + " of " + op + " (" + have + ")");
   }
 
   /** The parameters {@code one} has a point for and {@code other} has not. */
-  static List<Map<String, String>> onlyIn(ExperimentResults one, ExperimentResults other) {
-    Set<Map<String, String>> others = new LinkedHashSet<>();
-    other.points().forEach(p -> others.add(p.parameters()));
-    return one.points().stream().map(Point::parameters).filter(p -> !others.contains(p)).toList();
+  static List<Map<String, String>> onlyIn(Side one, Side other) {
+    Set<Map<String, String>> others = other.points().keySet();
+    return one.points().keySet().stream().filter(p -> !others.contains(p)).toList();
   }
 }

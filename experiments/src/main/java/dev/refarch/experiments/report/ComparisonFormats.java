@@ -12,15 +12,17 @@ import java.util.Set;
 
 /**
  * Writes {@code comparison.json} (layout {@value #FORMAT}) and {@code comparison.csv}: one entry
- * per set of parameters, operation type and metric, with A's and B's medians, {@code delta =
- * b − a} in the metric's unit and {@code deltaPct = (b − a) / a × 100}. A side without the figure
+ * per set of parameters, operation type and metric, with A's and B's figures, {@code delta =
+ * b − a} in the metric's unit, the change {@code deltaPct} with its 95 % interval {@code ci95} and
+ * what it says ({@code difference}: faster, slower, higher, lower, no detectable difference or
+ * unknown, and {@code why} when not judged). A side without the figure
  * is {@code null} in JSON and empty in CSV. Numbers have three decimals and a dot in every locale.
  *
  * <p>Stateless and thread-safe.
  */
 final class ComparisonFormats {
 
-  static final String FORMAT = "ycsb-mongo-refarch/comparison/1";
+  static final String FORMAT = "ycsb-mongo-refarch/comparison/2";
 
   private ComparisonFormats() {
   }
@@ -32,8 +34,10 @@ final class ComparisonFormats {
       g.writeStringField("format", FORMAT);
       side(g, "a", a);
       side(g, "b", b);
-      g.writeStringField("latency", "service time in ms, from the trials' merged HDR histograms;"
-          + " every figure is the median of a point's completed repetitions");
+      g.writeStringField("latency", "service time in ms, from the trials' merged HDR histograms"
+          + " over each trial's judged window; a side's figure is the geometric mean of a"
+          + " point's completed repetitions (the mean for a figure that can be 0), the change"
+          + " from A to B comes with its 95 % confidence interval");
       g.writeArrayFieldStart("rows");
       for (ComparisonRow r : rows) {
         g.writeStartObject();
@@ -45,13 +49,24 @@ final class ComparisonFormats {
         ReportJson.optional(g, "b", r.b());
         ReportJson.optional(g, "delta", r.delta());
         ReportJson.optional(g, "deltaPct", r.deltaPct());
+        if (r.effect().isPresent() && r.effect().get().ci95().isPresent()) {
+          g.writeArrayFieldStart("ci95");
+          ReportJson.element(g, r.effect().get().ci95().get().low());
+          ReportJson.element(g, r.effect().get().ci95().get().high());
+          g.writeEndArray();
+        } else {
+          g.writeNullField("ci95");
+        }
+        g.writeStringField("difference", r.difference().label());
+        g.writeStringField("method", r.effect().map(e -> e.method()).orElse(null));
+        g.writeStringField("why", r.why().orElse(null));
         g.writeNumberField("aCompleted", r.aCompleted());
         g.writeNumberField("bCompleted", r.bCompleted());
         g.writeEndObject();
       }
       g.writeEndArray();
-      only(g, "onlyInA", Comparison.onlyIn(a.results(), b.results()));
-      only(g, "onlyInB", Comparison.onlyIn(b.results(), a.results()));
+      only(g, "onlyInA", Comparison.onlyIn(a, b));
+      only(g, "onlyInB", Comparison.onlyIn(b, a));
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -89,13 +104,14 @@ final class ComparisonFormats {
     StringBuilder out = new StringBuilder();
     List<String> header = new ArrayList<>(parameters);
     header.addAll(List.of("operation", "metric", "unit", "a", "b", "delta", "delta_pct",
-        "a_completed", "b_completed"));
+        "ci95_low", "ci95_high", "difference", "a_completed", "b_completed"));
     ReportCsv.line(out, header);
     for (ComparisonRow r : rows) {
       List<String> cells = new ArrayList<>();
       parameters.forEach(name -> cells.add(r.parameters().getOrDefault(name, "")));
       cells.addAll(List.of(r.operation(), r.metric().label(), r.metric().unit(), cell(r.a()),
-          cell(r.b()), cell(r.delta()), cell(r.deltaPct()), String.valueOf(r.aCompleted()),
+          cell(r.b()), cell(r.delta()), cell(r.deltaPct()), ci(r, true), ci(r, false),
+          r.difference().label(), String.valueOf(r.aCompleted()),
           String.valueOf(r.bCompleted())));
       ReportCsv.line(out, cells);
     }
@@ -106,6 +122,11 @@ final class ComparisonFormats {
     Set<String> names = new LinkedHashSet<>(ReportCsv.parameterColumns(a.results()));
     names.addAll(ReportCsv.parameterColumns(b.results()));
     return List.copyOf(names);
+  }
+
+  private static String ci(ComparisonRow r, boolean low) {
+    return r.effect().flatMap(e -> e.ci95()).map(c -> ReportCsv.number(low ? c.low() : c.high()))
+        .orElse("");
   }
 
   private static String cell(java.util.OptionalDouble v) {

@@ -31,15 +31,20 @@ final class ComparisonHtml {
     h.raw("<dl class=\"meta\">\n");
     h.element("dt", "", "A").element("dd", "", describe(a));
     h.element("dt", "", "B").element("dd", "", describe(b));
-    h.element("dt", "", "delta").element("dd", "", "B − A in the figure's unit, and relative to"
-        + " A in percent; every figure is the median of a point's completed repetitions");
+    h.element("dt", "", "change").element("dd", "", "from A to B in percent, with its 95 %"
+        + " confidence interval: across each point's repetitions (Welch's t on the logs), or"
+        + " within a single trial (a moving-block bootstrap over its seconds, which does not see"
+        + " how another trial would differ); B is faster, slower, higher or lower when the whole"
+        + " interval lies on one side of 0. A side's figure is the geometric mean of a point's"
+        + " completed repetitions");
     h.raw("</dl>\n").section("charts", "Charts");
     throughputChart(a, b, rows).ifPresent(h::figure);
     changeChart(rows).ifPresent(h::figure);
     h.endSection().section("figures", "Figures");
     List<String> parameters = ComparisonFormats.parameterColumns(a, b);
     List<String> headers = new ArrayList<>(parameters);
-    headers.addAll(List.of("operation", "metric", "A", "B", "delta", "delta %", "repetitions A/B"));
+    headers.addAll(List.of("operation", "metric", "A", "B", "delta", "change [95 % CI]",
+        "what it says", "repetitions A/B"));
     h.table("comparison", headers.toArray(String[]::new));
     for (ComparisonRow r : rows) {
       if (!SHOWN.contains(r.metric())) {
@@ -49,13 +54,14 @@ final class ComparisonHtml {
       parameters.forEach(name -> cells.add(r.parameters().getOrDefault(name, "")));
       cells.addAll(List.of(r.operation(), r.metric().label() + " " + r.metric().unit(),
           figure(r.a(), r.metric()), figure(r.b(), r.metric()), figure(r.delta(), r.metric()),
-          r.deltaPct().isPresent() ? Labels.percent(r.deltaPct().getAsDouble()) : "n/a",
+          r.effect().map(Object::toString).orElse(r.deltaPct().isPresent()
+              ? Labels.percent(r.deltaPct().getAsDouble()) : "n/a"), r.describe(),
           r.aCompleted() + "/" + r.bCompleted()));
       h.row(r.a().isEmpty() || r.b().isEmpty() ? "empty" : "", cells.toArray(String[]::new));
     }
     h.endTable();
-    only(h, "Only in A", Comparison.onlyIn(a.results(), b.results()));
-    only(h, "Only in B", Comparison.onlyIn(b.results(), a.results()));
+    only(h, "Only in A", Comparison.onlyIn(a, b));
+    only(h, "Only in B", Comparison.onlyIn(b, a));
     h.endSection();
     return h.raw(Page.close("Generated from the results folders " + a.label() + "/ and "
         + b.label() + "/ only; comparison.json and comparison.csv beside this page hold every"

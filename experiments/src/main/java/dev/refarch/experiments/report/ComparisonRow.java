@@ -1,22 +1,42 @@
 package dev.refarch.experiments.report;
 
+import dev.refarch.experiments.stats.Effect;
+import dev.refarch.experiments.stats.Interval;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * One figure of one set of parameters in two results: A's median, B's median and the change
- * from A to B. Immutable.
+ * One figure of one set of parameters in two results: A's and B's estimate, and the change from
+ * A to B with its 95 % confidence interval and what it says — B faster, slower, higher or lower
+ * than A, or no detectable difference. Immutable.
  *
  * @param parameters the parameters both points share (or the one side has)
  * @param operation YCSB's operation name or {@link Metric#OVERALL}
  * @param metric what is compared
- * @param a A's median over its completed repetitions, when it has one
- * @param b B's median likewise
+ * @param a A's figure: the geometric mean of its completed repetitions (their mean for a figure
+ *     that can be 0), or its single trial's figure; empty when A has none
+ * @param b B's figure likewise
  * @param aCompleted completed repetitions behind {@code a}
  * @param bCompleted completed repetitions behind {@code b}
+ * @param effect the change from A to B with its interval, when both sides have the figure
+ * @param why why the change is not judged, when it is not (too few samples for a percentile, no
+ *     interval); empty when it is
  */
 public record ComparisonRow(Map<String, String> parameters, String operation, Metric metric,
-    OptionalDouble a, OptionalDouble b, int aCompleted, int bCompleted) {
+    OptionalDouble a, OptionalDouble b, int aCompleted, int bCompleted, Optional<Effect> effect,
+    Optional<String> why) {
+
+  /** What an interval of the change from A to B says. */
+  public enum Difference {
+    FASTER, SLOWER, HIGHER, LOWER, NONE, UNKNOWN;
+
+    /** Lower-case, for every output. */
+    public String label() {
+      return this == NONE ? "no detectable difference" : name().toLowerCase(Locale.ROOT);
+    }
+  }
 
   public ComparisonRow {
     parameters = Plan.ordered(parameters);
@@ -28,9 +48,52 @@ public record ComparisonRow(Map<String, String> parameters, String operation, Me
         : OptionalDouble.empty();
   }
 
-  /** {@code (b − a) / a × 100}, when both sides have the figure and {@code a} is not 0. */
+  /** The change from A to B in percent: the effect's, else {@code (b − a) / a × 100}. */
   public OptionalDouble deltaPct() {
+    if (effect.isPresent() && Double.isFinite(effect.get().pct())) {
+      return OptionalDouble.of(effect.get().pct());
+    }
     return delta().isPresent() && a.getAsDouble() != 0
         ? OptionalDouble.of(delta().getAsDouble() / a.getAsDouble() * 100) : OptionalDouble.empty();
+  }
+
+  /**
+   * What the interval says: B higher or lower than A when the whole interval lies on one side of
+   * 0 — faster or slower where the metric has a speed (throughput up is faster, latency and
+   * interruption up are slower) — no detectable difference when it spans 0, unknown without an
+   * interval.
+   */
+  public Difference difference() {
+    if (why.isPresent() || effect.isEmpty() || effect.get().ci95().isEmpty()) {
+      return Difference.UNKNOWN;
+    }
+    Interval ci = effect.get().ci95().get();
+    if (ci.contains(0)) {
+      return Difference.NONE;
+    }
+    boolean up = ci.low() > 0;
+    return switch (metric) {
+      case THROUGHPUT -> up ? Difference.FASTER : Difference.SLOWER;
+      case MEAN, P50, P90, P95, P99, P999, P9999, MAX, INTERRUPTION ->
+          up ? Difference.SLOWER : Difference.FASTER;
+      default -> up ? Difference.HIGHER : Difference.LOWER;
+    };
+  }
+
+  /**
+   * {@code slower: +12.3 % [+6.1, +18.0]}, {@code no detectable difference (±7.9 %)}, or why it
+   * is not judged.
+   */
+  public String describe() {
+    Difference d = difference();
+    if (d == Difference.UNKNOWN) {
+      return why.orElse(effect.map(e -> e + ": " + e.method()).orElse("only one side has it"));
+    }
+    Interval ci = effect.get().ci95().get();
+    if (d == Difference.NONE) {
+      return String.format(Locale.ROOT, "no detectable difference (±%.1f %%)",
+          Math.max(Math.abs(ci.low()), Math.abs(ci.high())));
+    }
+    return d.label() + ": " + effect.get();
   }
 }

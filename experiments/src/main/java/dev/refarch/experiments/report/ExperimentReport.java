@@ -31,7 +31,7 @@ public final class ExperimentReport {
    * references measured against another study's point (D2 against D1); empty for one without a
    * plan there.
    */
-  static java.util.function.Function<String, java.util.Optional<ExperimentResults>> siblings(
+  public static java.util.function.Function<String, java.util.Optional<ExperimentResults>> siblings(
       Path experimentDir) {
     Path parent = experimentDir.toAbsolutePath().normalize().getParent();
     return name -> parent == null || !ResultsIndex.isExperiment(parent.resolve(name))

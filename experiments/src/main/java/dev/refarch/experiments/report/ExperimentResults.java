@@ -30,9 +30,13 @@ import java.util.stream.Stream;
  * @param points trials grouped by parameters, in the order each first appears in the plan
  * @param xParameter the parameter sweep charts put on the x-axis; empty when nothing varies
  * @param sloSearches each planned point's SLO search, when the plan has an SLO
+ * @param rounds with {@code repetitions: {min, max}}, how the runner decided the repetitions
+ *     beyond the fewest, from {@code repetitions.json}: e.g. {@code repetition 3 at 2 points;
+ *     stopped: no verdict is inconclusive after 3 repetitions}
  */
 public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String> unplanned,
-    List<Point> points, Optional<String> xParameter, List<SloSearchResult> sloSearches) {
+    List<Point> points, Optional<String> xParameter, List<SloSearchResult> sloSearches,
+    Optional<String> rounds) {
 
   public ExperimentResults {
     trials = List.copyOf(trials);
@@ -54,6 +58,9 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
     List<SloSearchResult> searches = new ArrayList<>();
     for (Plan.PlannedTrial t : plan.trials()) {
       List<Plan.PlannedTrial> probes = plan.slo().isPresent() ? probes(experimentDir, t) : List.of();
+      if (t.conditional() && !java.nio.file.Files.isDirectory(experimentDir.resolve(t.id()))) {
+        continue; // a further repetition that no inconclusive verdict asked for
+      }
       if (probes.isEmpty()) {
         trials.add(TrialReader.read(experimentDir.resolve(t.id()), t));
       }
@@ -65,7 +72,26 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
     List<Point> points = groups.entrySet().stream().map(e -> new Point(e.getKey(), e.getValue()))
         .toList();
     return new ExperimentResults(plan, trials, unplanned(experimentDir, trials), points,
-        xParameter(plan, points), searches);
+        xParameter(plan, points), searches, rounds(experimentDir));
+  }
+
+  /** What {@code repetitions.json} says of the rounds, if the folder has one. */
+  private static Optional<String> rounds(Path dir) {
+    Path file = dir.resolve("repetitions.json");
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind
+          .ObjectMapper().readTree(file.toFile());
+      List<String> parts = new ArrayList<>();
+      root.path("rounds").forEach(r -> parts.add("repetition " + r.path("repetition").asInt()
+          + " at " + r.path("points").size() + " point(s)"));
+      parts.add("stopped: " + root.path("stopped").asText("(still running)"));
+      return Optional.of(String.join("; ", parts));
+    } catch (IOException e) {
+      return Optional.of("repetitions.json cannot be read: " + e.getMessage());
+    }
   }
 
   /**

@@ -75,6 +75,7 @@ final class Page {
       tr.failed td, tr.missing td, tr.empty td { color: #8a1c1c; }
       tr.agrees td:first-child { color: #176d2c; font-weight: bold; }
       tr.disagrees td:first-child { color: #8a1c1c; font-weight: bold; }
+      tr.inconclusive td:first-child { color: #8a5a00; font-weight: bold; }
       tr.not-comparable td:first-child { color: #666; }
       span.flag { color: #8a5a00; }
       table.trials td:last-child { white-space: pre-wrap; font-family: monospace; font-size: 0.85em; }
@@ -87,7 +88,7 @@ final class Page {
       span.badge { display: inline-block; padding: 0.1em 0.6em; border-radius: 0.8em; font-weight: bold; white-space: nowrap; }
       .status-complete { background: #e3f4e8; color: #176d2c; } .status-partial { background: #fdf0d5; color: #8a5a00; }
       .status-failed { background: #fbe3e3; color: #8a1c1c; } .status-not-run, .status-skipped { background: #eee; color: #555; }
-      span.verdict-agrees { color: #176d2c; } span.verdict-disagrees { color: #8a1c1c; } span.verdict-not-comparable { color: #666; }
+      span.verdict-agrees { color: #176d2c; } span.verdict-disagrees { color: #8a1c1c; } span.verdict-inconclusive { color: #8a5a00; } span.verdict-not-comparable { color: #666; }
       span.lost { color: #8a1c1c; font-size: 0.9em; } table.index td:first-child { min-width: 14em; }
       """;
 

@@ -65,9 +65,16 @@ public record Plan(String experiment, String title, String study, String source,
    * @param warmup the warm-up, e.g. {@code 5s}
    * @param untilSteady {@code 10 s within ±10 %, cv ≤ 25 %, at most 60 s}, or empty for runs of a
    *     fixed length
-   * @param repetitions runs per point
+   * @param repetitions runs per point; the most of them with {@code automatic}
+   * @param automatic how many more than the fewest run, e.g. {@code 2 to 5: another round while
+   *     a verdict on a point is inconclusive, within 6 min}; empty for a fixed count
    */
-  public record Run(String warmup, Optional<String> untilSteady, int repetitions) {
+  public record Run(String warmup, Optional<String> untilSteady, int repetitions,
+      Optional<String> automatic) {
+    /** A fixed number of repetitions. */
+    public Run(String warmup, Optional<String> untilSteady, int repetitions) {
+      this(warmup, untilSteady, repetitions, Optional.empty());
+    }
   }
 
   /**
@@ -91,14 +98,22 @@ public record Plan(String experiment, String title, String study, String source,
    * @param shape topology, sharding, clients × threads and faults, as the plan describes them;
    *     empty in plans of version 1
    * @param unavailable why it cannot run where it was planned, if so
+   * @param conditional whether it runs only if a verdict on its point is still inconclusive
+   *     after the repetitions before it ({@code repetitions: {min: …, max: …}})
    */
   public record PlannedTrial(String id, Map<String, String> parameters, int repetition,
-      String shape, Optional<String> unavailable) {
+      String shape, Optional<String> unavailable, boolean conditional) {
     public PlannedTrial {
       Objects.requireNonNull(id, "id");
       parameters = ordered(parameters);
       Objects.requireNonNull(shape, "shape");
       Objects.requireNonNull(unavailable, "unavailable");
+    }
+
+    /** A trial that always runs. */
+    public PlannedTrial(String id, Map<String, String> parameters, int repetition, String shape,
+        Optional<String> unavailable) {
+      this(id, parameters, repetition, shape, unavailable, false);
     }
 
     /** A trial planned without a recorded shape. */

@@ -66,7 +66,7 @@ public final class PlanJson {
       JsonNode t = trialNodes.get(i);
       trials.add(new Plan.PlannedTrial(required(t, "id", "trials[" + i + "].id"),
           strings(t.path("parameters")), t.path("repetition").asInt(1), shape(t),
-          text(t.path("unavailable"))));
+          text(t.path("unavailable")), t.path("conditional").asBoolean(false)));
     }
     List<Plan.Reference> references = new ArrayList<>();
     JsonNode refNodes = root.path("references");
@@ -89,8 +89,15 @@ public final class PlanJson {
         "%d s without a trend beyond ±%.0f %% and cv ≤ %.0f %%, at most %d s measured",
         u.path("windowSeconds").asInt(), u.path("band").asDouble() * 100,
         u.path("maxCv").asDouble() * 100, u.path("maxSeconds").asInt())) : Optional.empty();
+    JsonNode auto = run.path("autoRepetitions");
+    Optional<String> automatic = auto.isObject() ? Optional.of(String.format(java.util.Locale.ROOT,
+        "%d to %d: another round while a verdict on a point is inconclusive%s",
+        auto.path("min").asInt(), run.path("repetitions").asInt(1),
+        auto.path("budgetSeconds").isNumber() ? String.format(java.util.Locale.ROOT,
+            ", while it fits in %d s", auto.path("budgetSeconds").asLong()) : ""))
+        : Optional.empty();
     return Optional.of(new Plan.Run(run.path("warmup").asText(""), until,
-        run.path("repetitions").asInt(1)));
+        run.path("repetitions").asInt(1), automatic));
   }
 
   /** {@code rs=1 · 1 client × 8 threads}, from a version-2 trial entry; empty for version 1. */
@@ -137,8 +144,11 @@ public final class PlanJson {
     if (!List.of("up", "down", "flat").contains(direction)) {
       throw new ConfigurationException(key(at + ".transfers.shape"), direction, "up, down, flat");
     }
-    return new Transfer.Shape(direction, bound(t.path("lowPct"), Double.NEGATIVE_INFINITY),
-        bound(t.path("highPct"), Double.POSITIVE_INFINITY));
+    // plans written before shapes said why held bands of sizes only
+    boolean magnitude = t.path("magnitude").asBoolean(true);
+    return new Transfer.Shape(direction, bound(t.path("lowPct"), magnitude
+        ? Double.NEGATIVE_INFINITY : -100), bound(t.path("highPct"), Double.POSITIVE_INFINITY),
+        magnitude || direction.equals("flat"), t.path("why").asText("(not recorded in this plan)"));
   }
 
   private static double bound(JsonNode n, double open) {

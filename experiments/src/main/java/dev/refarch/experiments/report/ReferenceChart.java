@@ -1,13 +1,18 @@
 package dev.refarch.experiments.report;
 
+import dev.refarch.experiments.stats.Effect;
+import dev.refarch.experiments.stats.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The paper's reference figures against the measured ones as relative change against the study's
- * baseline: one pair of bars (paper %, measured %) per reference that both sides have.
+ * The measured change of every reference against its baseline, with the 95 % confidence interval
+ * of those judged (markers at its two ends: the interval is a ratio's, so it need not be
+ * symmetric), and the paper's own change beside it where the paper states both figures.
  *
  * <p>Stateless and thread-safe.
  */
@@ -16,31 +21,53 @@ final class ReferenceChart {
   private ReferenceChart() {
   }
 
-  /** The chart, or empty when no reference has both changes. */
+  /** The chart, or empty when no reference has a measured change. */
   static Optional<ChartImage> of(List<ReferenceCheck> checks) {
     List<String> labels = new ArrayList<>();
     List<Double> paper = new ArrayList<>();
     List<Double> measured = new ArrayList<>();
+    List<Double> low = new ArrayList<>();
+    List<Double> high = new ArrayList<>();
     for (ReferenceCheck c : checks) {
-      if (!c.isBaseline() && c.paperChangePct().isPresent() && c.measuredChangePct().isPresent()) {
-        labels.add(label(c));
-        paper.add(c.paperChangePct().getAsDouble());
-        measured.add(c.measuredChangePct().getAsDouble());
+      Optional<Effect> e = c.verdict().effect();
+      if (c.isBaseline() || c.measuredChangePct().isEmpty()
+          || !Double.isFinite(c.measuredChangePct().getAsDouble())) {
+        continue;
       }
+      labels.add(label(c));
+      paper.add(c.paperChangePct().isPresent() ? c.paperChangePct().getAsDouble() : null);
+      measured.add(c.measuredChangePct().getAsDouble());
+      low.add(e.flatMap(Effect::ci95).map(Interval::low).orElse(null));
+      high.add(e.flatMap(Effect::ci95).map(Interval::high).orElse(null));
     }
     if (labels.isEmpty()) {
       return Optional.empty();
     }
-    String title = "Change against the baseline: paper and measured";
+    String title = "Change against the baseline: measured, with its 95 % interval, and the paper's";
     CategoryChart chart = Charts.categories(title, axisTitle(checks),
         "% change against the baseline");
+    chart.getStyler().setOverlapped(true);
     Charts.fitLabels(chart.getStyler(), labels);
-    chart.addSeries("paper", labels, paper);
     chart.addSeries("measured", labels, measured);
-    return Optional.of(Charts.png("references", title, "Each reference's relative change against"
-        + " the baseline parameters named in the table below, as the paper reports it and as"
-        + " measured here (medians of completed repetitions). Hardware differs; compare the"
-        + " direction and size of the change, not absolute values.", chart));
+    if (paper.stream().anyMatch(java.util.Objects::nonNull)) {
+      Charts.markers(chart.addSeries("paper", labels, paper));
+    }
+    if (low.stream().anyMatch(java.util.Objects::nonNull)) {
+      interval(chart.addSeries("95 % interval, low end", labels, low));
+      interval(chart.addSeries("95 % interval, high end", labels, high));
+    }
+    return Optional.of(Charts.png("references", title, "Each reference's relative change"
+        + " against the baseline named in the table below, as measured here (bars; for a judged"
+        + " reference, the repetitions' geometric means, or a single trial's figure, with the"
+        + " ends of its 95 % confidence interval as dashes), and as the paper reports it"
+        + " (diamonds) where it states both figures. Hardware differs: what transfers is the"
+        + " direction, and the size only where a reference says so.", chart));
+  }
+
+  private static void interval(CategorySeries ends) {
+    ends.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+    ends.setMarker(SeriesMarkers.RECTANGLE);
+    ends.setMarkerColor(new java.awt.Color(60, 60, 60));
   }
 
   /** {@code b / 2: throughput OVERALL}. */

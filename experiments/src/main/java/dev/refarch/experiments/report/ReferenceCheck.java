@@ -24,9 +24,11 @@ import dev.refarch.experiments.spec.Transfer;
  * @param baselineExperiment the sibling experiment holding the baseline, when not this one
  * @param paperBaseline the paper's figure at those parameters
  * @param paperChangePct {@code (paper − paperBaseline) / paperBaseline × 100}
- * @param measured the median measured figure at the reference's parameters
- * @param measuredBaseline the median measured figure at the baseline parameters
- * @param measuredChangePct as for the paper
+ * @param measured the measured figure at the reference's parameters: the estimate the verdict
+ *     rests on (the geometric mean of the repetitions it used, or the single trial's figure), else
+ *     the median of the completed repetitions
+ * @param measuredBaseline likewise at the baseline parameters
+ * @param measuredChangePct the verdict's effect, else the change between the two figures
  * @param samples the fewest measured operations behind the figure in any repetition; 0 when none
  * @param repetitions completed repetitions the median is over
  * @param note why a figure is missing, or that this is the baseline; empty otherwise
@@ -70,7 +72,6 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
   private static ReferenceCheck check(ExperimentResults results, Plan.Reference r,
       Function<String, Optional<ExperimentResults>> siblings) {
     Optional<Point> measuredPoint = results.point(r.parameters());
-    OptionalDouble measured = median(measuredPoint, r);
     Optional<ExperimentResults> other = r.againstExperiment().flatMap(siblings);
     ExperimentResults home = other.orElse(results);
     Optional<Map<String, String>> base = r.againstExperiment().isPresent()
@@ -81,14 +82,20 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
         ? Optional.empty() : base.flatMap(home::point);
     String label = r.againstExperiment().map(e -> base.orElse(Map.of()).isEmpty() ? e
         : e + " " + Labels.parameters(base.get())).orElse(Labels.parameters(base.orElse(Map.of())));
+    // the paper's figure at the baseline: in this plan, or in the sibling's (D2's against D1's)
+    OptionalDouble paperBase = base.isEmpty() || r.againstExperiment().isPresent() && other.isEmpty()
+        ? OptionalDouble.empty() : paper(home, base.get(), r);
+    OptionalDouble paperChange = r.value().isPresent() && paperBase.isPresent()
+        ? change(r.value().getAsDouble(), paperBase.getAsDouble()) : OptionalDouble.empty();
     Verdict verdict = r.againstExperiment().isPresent() && other.isEmpty()
         && r.transfer() instanceof Transfer.Shape
         ? Verdict.notComparable(r.againstExperiment().get() + " has no results beside this"
             + " experiment: run it too")
-        : Verdicts.judge(r, measuredPoint, basePoint, label);
-    OptionalDouble paperBase = other.isPresent() || base.isEmpty() ? OptionalDouble.empty()
-        : paper(results, base.get(), r);
-    OptionalDouble measuredBase = median(basePoint, r);
+        : Verdicts.judge(r, measuredPoint, basePoint, label, paperChange);
+    OptionalDouble measured = verdict.effect().map(e -> OptionalDouble.of(e.measured().value()))
+        .orElse(median(measuredPoint, r));
+    OptionalDouble measuredBase = verdict.effect().map(e -> OptionalDouble.of(e.base().value()))
+        .orElse(median(basePoint, r));
     List<String> notes = new ArrayList<>();
     if (r.againstExperiment().isEmpty() && base.isPresent() && r.parameters().equals(base.get())) {
       notes.add("baseline");
@@ -102,13 +109,13 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
       notes.add(results.plan().baseline().isEmpty() ? "the plan names no baseline"
           : "the paper has no " + r.metric().label() + " of " + r.operation() + " at the baseline");
     }
+    OptionalDouble measuredChange = verdict.effect().map(e -> OptionalDouble.of(e.pct()))
+        .orElse(measured.isPresent() && measuredBase.isPresent()
+            ? change(measured.getAsDouble(), measuredBase.getAsDouble()) : OptionalDouble.empty());
     return new ReferenceCheck(r, base.orElse(Map.of()), r.againstExperiment(), paperBase,
-        r.value().isPresent() && paperBase.isPresent()
-            ? change(r.value().getAsDouble(), paperBase.getAsDouble()) : OptionalDouble.empty(),
-        measured, measuredBase, measured.isPresent() && measuredBase.isPresent()
-            ? change(measured.getAsDouble(), measuredBase.getAsDouble()) : OptionalDouble.empty(),
-        samples(measuredPoint, r), measuredPoint.map(p -> p.completed().size()).orElse(0),
-        String.join("; ", notes), verdict);
+        paperChange, measured, measuredBase, measuredChange, samples(measuredPoint, r),
+        measuredPoint.map(p -> p.completed().size()).orElse(0), String.join("; ", notes),
+        verdict);
   }
 
   /**

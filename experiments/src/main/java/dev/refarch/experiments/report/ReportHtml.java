@@ -67,10 +67,13 @@ final class ReportHtml {
     plan.run().ifPresent(run -> meta(h, "run", (run.warmup().equals("0s") ? "no warm-up"
         : "warm-up " + run.warmup() + " after every client is up") + run.untilSteady()
         .map(u -> ", then until steady: " + u).orElse(", then a fixed length") + "; "
-        + run.repetitions() + " repetition(s) per point"));
-    meta(h, "latency", "service time in ms from the merged HDR histograms over the clients'"
-        + " common measured window; every figure is the median of a point's completed"
-        + " repetitions, with min–max when they differ; n is the measured operations behind it");
+        + run.automatic().map(a -> a + " repetitions per point").orElse(run.repetitions()
+            + " repetition(s) per point") + r.rounds().map(x -> " (" + x + ")").orElse("")));
+    meta(h, "latency", "service time in ms from the merged HDR histograms over each trial's"
+        + " judged window (from its first steady window to the end of its run; the whole"
+        + " measured window for a run that never got steady); every figure is the median of a"
+        + " point's completed repetitions, with min–max when they differ; n is the measured"
+        + " operations behind it");
     plan.slo().ifPresent(slo -> meta(h, "SLO", slo.metric().label() + " of " + slo.operation()
         + " ≤ " + Labels.millis(slo.boundMs())));
     h.raw("</dl>\n");
@@ -87,16 +90,25 @@ final class ReportHtml {
       h.element("p", "note", "The plan has no reference figures for this study.");
       return;
     }
-    h.element("p", "note", "Each reference declares what of it transfers to a re-run here: a"
-        + " shape (the direction and size of the change against the baseline) is judged — agrees"
-        + " or disagrees — when both points were measured, steady, on enough samples and not"
-        + " client-bound; a figure that belongs to the paper's platform is never comparable here.");
+    h.element("p", "note", "Each reference declares what of it transfers to a re-run here: the"
+        + " direction of the change against the baseline, and its size where that transfers too,"
+        + " each with the rule it comes from; a figure that belongs to the paper's platform is"
+        + " never comparable here. The measured change comes with its 95 % confidence interval —"
+        + " across the repetitions of each point (Student's t on the logs), or within a single"
+        + " trial (a moving-block bootstrap over its seconds, which cannot see how another trial"
+        + " would differ). The verdict agrees when the whole interval lies in the band, disagrees"
+        + " when it lies wholly outside, and is inconclusive when it crosses the band's edge.");
     ReferenceChart.of(checks).ifPresent(h::figure);
-    h.table("references", "verdict", "why", "parameters", "metric", "operation", "paper",
-        "source", "relative to", "paper change", "measured", "measured change", "n", "transfers");
+    h.table("references", "verdict", "why", "effect [95 % CI]", "repetitions", "caveats",
+        "parameters", "metric", "operation", "paper", "source", "relative to", "paper change",
+        "measured", "n", "transfers", "rule");
     for (ReferenceCheck c : checks) {
       Plan.Reference ref = c.reference();
-      h.row(rowClass(c.verdict()), c.verdict().kind().label(), c.verdict().reason(),
+      Verdict v = c.verdict();
+      h.row(rowClass(v), v.kind().label(), v.reason(),
+          v.effect().map(Object::toString).orElse(percent(c.measuredChangePct())),
+          v.effect().map(e -> e.repetitions() + " (" + e.method() + ")").orElse(""),
+          String.join("; ", v.caveats()),
           Labels.parameters(ref.parameters()), ref.metric().label(), ref.operation(),
           ref.value().isPresent() ? paper(ref) : "(direction only)", ref.source(),
           c.baselineExperiment().map(e -> e + " ").orElse("") + (c.baselineParameters().isEmpty()
@@ -104,10 +116,18 @@ final class ReportHtml {
           percent(c.paperChangePct()),
           c.measured().isPresent() ? Labels.withUnit(c.measured().getAsDouble(), ref.metric())
               : "n/a",
-          percent(c.measuredChangePct()), c.samples() + " ops × " + c.repetitions(),
-          ref.transfer().describe());
+          c.samples() + " ops × " + c.repetitions(), ref.transfer().describe(), rule(ref));
     }
     h.endTable();
+  }
+
+  /** The rule a shape's band comes from, or why it does not transfer. */
+  static String rule(Plan.Reference ref) {
+    if (ref.transfer() instanceof dev.refarch.experiments.spec.Transfer.Shape s) {
+      return s.why();
+    }
+    return ref.transfer() instanceof dev.refarch.experiments.spec.Transfer.PlatformOnly p
+        ? p.why() : "";
   }
 
   /** The paper's figure in the plan's own unit; milliseconds read as a duration. */
@@ -121,6 +141,7 @@ final class ReportHtml {
     return switch (v.kind()) {
       case AGREES -> "agrees";
       case DISAGREES -> "disagrees";
+      case INCONCLUSIVE -> "inconclusive";
       case NOT_COMPARABLE -> "not-comparable";
     };
   }

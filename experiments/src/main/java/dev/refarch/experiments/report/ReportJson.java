@@ -3,6 +3,7 @@ package dev.refarch.experiments.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.refarch.experiments.stats.Effect;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -53,6 +54,7 @@ final class ReportJson {
       g.writeEndObject();
       map(g, "baseline", plan.baseline());
       run(g, plan);
+      g.writeStringField("repetitionRounds", r.rounds().orElse(null));
       g.writeStringField("latency", "service time in ms, from the trials' merged HDR histograms");
       counts(g, r.trials());
       g.writeArrayFieldStart("unplanned");
@@ -146,6 +148,7 @@ final class ReportJson {
     g.writeStringField("warmup", plan.run().get().warmup());
     g.writeStringField("untilSteady", plan.run().get().untilSteady().orElse(null));
     g.writeNumberField("repetitions", plan.run().get().repetitions());
+    g.writeStringField("automaticRepetitions", plan.run().get().automatic().orElse(null));
     g.writeEndObject();
   }
 
@@ -170,8 +173,38 @@ final class ReportJson {
     g.writeNumberField("samples", c.samples());
     g.writeNumberField("repetitions", c.repetitions());
     g.writeStringField("note", c.note());
-    g.writeStringField("verdict", c.verdict().kind().label());
-    g.writeStringField("why", c.verdict().reason());
+    Verdict v = c.verdict();
+    g.writeStringField("verdict", v.kind().label());
+    g.writeStringField("why", v.reason());
+    g.writeStringField("rule", ReportHtml.rule(ref));
+    if (v.effect().isPresent()) {
+      Effect e = v.effect().get();
+      number(g, "effect", e.pct());
+      if (e.ci95().isPresent()) {
+        g.writeArrayFieldStart("ci95");
+        element(g, e.ci95().get().low());
+        element(g, e.ci95().get().high());
+        g.writeEndArray();
+      } else {
+        g.writeNullField("ci95");
+      }
+      g.writeStringField("method", e.method());
+      g.writeObjectFieldStart("repetitions");
+      g.writeNumberField("measured", e.measured().repetitions());
+      g.writeNumberField("baseline", e.base().repetitions());
+      g.writeEndObject();
+    }
+    g.writeStringField("direction", v.direction().map(d -> d.name().toLowerCase(
+        java.util.Locale.ROOT)).orElse(null));
+    if (v.morePerPoint().isPresent()) {
+      g.writeNumberField("morePerPoint", v.morePerPoint().getAsInt());
+    }
+    g.writeStringField("window", v.window().isEmpty() ? null : v.window());
+    g.writeArrayFieldStart("caveats");
+    for (String caveat : v.caveats()) {
+      g.writeString(caveat);
+    }
+    g.writeEndArray();
     g.writeEndObject();
   }
 
@@ -212,6 +245,15 @@ final class ReportJson {
 
   static void number(JsonGenerator g, String name, double value) throws IOException {
     g.writeFieldName(name);
+    if (Double.isFinite(value)) {
+      g.writeNumber(Labels.decimal(value));
+    } else {
+      g.writeNull();
+    }
+  }
+
+  /** An array element: the number with three decimals, or null when not finite. */
+  static void element(JsonGenerator g, double value) throws IOException {
     if (Double.isFinite(value)) {
       g.writeNumber(Labels.decimal(value));
     } else {

@@ -182,6 +182,7 @@ public final class ResultsIndex {
     int total = v.values().stream().mapToInt(Integer::intValue).sum();
     return total == 0 ? "no references" : v.getOrDefault(Verdict.Kind.AGREES, 0) + " agree, "
         + v.getOrDefault(Verdict.Kind.DISAGREES, 0) + " disagree, "
+        + v.getOrDefault(Verdict.Kind.INCONCLUSIVE, 0) + " inconclusive, "
         + v.getOrDefault(Verdict.Kind.NOT_COMPARABLE, 0) + " not comparable";
   }
 

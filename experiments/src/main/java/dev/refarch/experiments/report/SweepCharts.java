@@ -67,7 +67,9 @@ final class SweepCharts {
     chart.getStyler().setLegendVisible(!(results.series().keySet().equals(Set.of(Map.of()))
         && (best.isEmpty() || bars)));
     return n > 0 ? Optional.of(Charts.png("throughput", title("Throughput", x),
-        "Median overall throughput of the completed repetitions per point; one "
+        "Mean overall throughput of the completed repetitions per point, with its 95 %"
+            + " confidence interval (Student's t) as an error bar where a point has two or"
+            + " more; one "
             + (bars ? "bar" : "line") + " per combination of the other parameters. "
             + basis(results.points()) + (best.isEmpty() || bars ? ""
             : " Diamonds mark the highest throughput meeting the SLO."), chart))
@@ -111,7 +113,9 @@ final class SweepCharts {
       Charts.barLabels(chart);
     }
     return n > 0 ? Optional.of(Charts.png("latency-" + Html.id(operation), title,
-        "Median p50 (" + (inside ? "dark bar, inside" : bars ? "dark bar" : "solid")
+        "Mean over the completed repetitions, with its 95 % confidence interval where a point"
+            + " has two or more, of p50 (" + (inside ? "dark bar, inside" : bars ? "dark bar"
+            : "solid")
             + ") and p99 (" + (bars ? "light bar" : "dashed") + ") service time of " + operation
             + " from the merged HDR histograms;"
             + " n in the legend: the measured " + operation + " operations behind each point's"
@@ -171,19 +175,31 @@ final class SweepCharts {
         + ".";
   }
 
-  /** One series over all x values, {@code null} where the point has no completed trial. */
+  /**
+   * One series over all x values, {@code null} where the point has no completed trial: the mean
+   * of the point's completed repetitions, with its 95 % confidence interval (Student's t) as an
+   * error bar where it has two or more.
+   */
   private static Optional<CategorySeries> line(CategoryChart chart, String name, List<String> xs,
       String x, List<Point> points, String operation, Metric metric) {
     List<Double> ys = new ArrayList<>();
+    List<Double> errors = new ArrayList<>();
     boolean any = false;
+    boolean interval = false;
     for (String value : xs) {
-      Optional<Point> p = points.stream().filter(q -> value.equals(q.parameters().get(x)))
-          .findFirst();
-      OptionalDouble v = p.map(q -> q.median(operation, metric)).orElse(OptionalDouble.empty());
-      ys.add(v.isPresent() ? v.getAsDouble() : null);
-      any |= v.isPresent();
+      Optional<Stat> st = points.stream().filter(q -> value.equals(q.parameters().get(x)))
+          .findFirst().flatMap(q -> q.stat(operation, metric));
+      ys.add(st.map(Stat::mean).orElse(null));
+      double e = st.map(Stat::ci95).filter(Double::isFinite).orElse(0.0);
+      errors.add(e);
+      any |= st.isPresent();
+      interval |= e > 0;
     }
-    return any ? Optional.of(chart.addSeries(name, xs, ys)) : Optional.empty();
+    if (!any) {
+      return Optional.empty();
+    }
+    return Optional.of(interval ? chart.addSeries(name, xs, ys, errors)
+        : chart.addSeries(name, xs, ys));
   }
 
   private static String seriesName(Map<String, String> series, String suffix) {

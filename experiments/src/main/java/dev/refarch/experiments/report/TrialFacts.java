@@ -15,26 +15,58 @@ import java.util.OptionalDouble;
  * @param threads YCSB threads over all clients; 0 when not recorded
  * @param cores processors of the machine the runner ran on; 0 when not recorded
  * @param clientCpuShare the run phase's clients' CPU time as a share of the machine's cores over
- *     the measured window, or over the phase where the clients left no CPU timeline
+ *     the judged window, or over the phase where the clients left no CPU timeline
  *     ({@link ClientCpu}; 1.0 = every core busy with clients); empty when not recorded
  * @param samples measured (post-warm-up) operations behind each operation type's latency
- *     figures, and {@link Metric#OVERALL}'s as their sum
+ *     figures in the judged window, and {@link Metric#OVERALL}'s as their sum
  * @param startedEpochMs when the trial started (its load, if it had one); 0 when not recorded
+ * @param window the window the trial's figures come from
+ * @param drift why a run that was steady for a while is not steady, when it drifted
+ * @param cpu the CPU evidence over the judged window, when the trial recorded it
  */
 public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     boolean stoppedWhenSteady, int clients, int threads, int cores, OptionalDouble clientCpuShare,
-    Map<String, Long> samples, long startedEpochMs) {
+    Map<String, Long> samples, long startedEpochMs, Window window, Optional<String> drift,
+    Optional<CpuEvidence> cpu) {
+
+  /**
+   * The window a trial's figures come from.
+   *
+   * @param fromEpochMs its start; 0 when not recorded
+   * @param toEpochMs its end (exclusive); 0 when not recorded
+   * @param steady whether it is the judged window of a steady run (its first steady window to the
+   *     end of the measured window); otherwise the whole measured window
+   */
+  public record Window(long fromEpochMs, long toEpochMs, boolean steady) {
+    /** Nothing recorded. */
+    public static final Window UNKNOWN = new Window(0, 0, false);
+
+    /** Its length in seconds. */
+    public double seconds() {
+      return Math.max(0, toEpochMs - fromEpochMs) / 1000.0;
+    }
+
+    /** {@code steady window (12 s)} or {@code whole measured window (30 s)}. */
+    public String describe() {
+      String length = String.format(java.util.Locale.ROOT, "%.0f s", seconds());
+      return (steady ? "steady window to the end of the run (" : "whole measured window (")
+          + length + ")";
+    }
+  }
 
   public TrialFacts {
     samples = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(samples));
+    java.util.Objects.requireNonNull(window, "window");
+    java.util.Objects.requireNonNull(drift, "drift");
+    java.util.Objects.requireNonNull(cpu, "cpu");
   }
 
-  /** Facts without a recorded start. */
+  /** Facts without a recorded start, window or CPU evidence. */
   public TrialFacts(Optional<Boolean> steady, double measuredSeconds, boolean stoppedWhenSteady,
       int clients, int threads, int cores, OptionalDouble clientCpuShare,
       Map<String, Long> samples) {
     this(steady, measuredSeconds, stoppedWhenSteady, clients, threads, cores, clientCpuShare,
-        samples, 0);
+        samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty());
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */

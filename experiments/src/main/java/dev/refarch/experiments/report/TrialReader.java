@@ -70,29 +70,67 @@ final class TrialReader {
   }
 
   /**
-   * Steadiness, samples, clients, cores and the clients' CPU share, from {@code trial.json} and
-   * the clients' CPU timelines in {@code dir} ({@link ClientCpu}).
+   * Steadiness, samples, clients, cores, the judged window and the CPU evidence over it, from
+   * {@code trial.json} and the CPU timelines in {@code dir} ({@link ClientCpu},
+   * {@link CpuEvidence}).
    */
   static TrialFacts facts(JsonNode root, String phase, Path dir) {
     JsonNode p = root.path("phases").path(phase);
     JsonNode steady = p.path("steadyState");
+    JsonNode summary = figures(p);
     Map<String, Long> samples = new LinkedHashMap<>();
     long all = 0;
-    for (Map.Entry<String, JsonNode> op : p.path("summary").path("operations").properties()) {
+    for (Map.Entry<String, JsonNode> op : summary.path("operations").properties()) {
       long n = op.getValue().path("serviceTime").path("count").asLong();
       samples.put(op.getKey(), n);
       all += n;
     }
     samples.put(Metric.OVERALL, all);
     int cores = root.path("host").path("cores").asInt(0);
+    TrialFacts.Window window = window(p);
     OptionalDouble share = ClientCpu.share(p, dir, cores);
+    Optional<CpuEvidence> cpu = window.toEpochMs() > window.fromEpochMs() && cores > 0
+        ? Optional.of(CpuEvidence.of(p, dir, cores, window.fromEpochMs(), window.toEpochMs()))
+        : Optional.empty();
+    Optional<String> drift = steady.path("drifted").asBoolean(false)
+        ? Optional.of(String.format(java.util.Locale.ROOT, "drifted: steady at %.0f ops/s from"
+            + " second %.0f, its final %d s at %.0f ops/s", steady.path("opsPerSecond").asDouble(),
+            (steady.path("fromEpochMs").asLong() - p.path("summary").path("measuredFromEpochMs")
+                .asLong()) / 1000.0, steady.path("windowSeconds").asInt(),
+            steady.path("finalOpsPerSecond").asDouble()))
+        : Optional.empty();
     return new TrialFacts(steady.path("reached").isBoolean()
         ? Optional.of(steady.path("reached").asBoolean()) : Optional.empty(),
         steady.path("measuredSeconds").asDouble(p.path("summary").path("measuredSeconds").asDouble()),
         steady.path("stoppedWhenSteady").asBoolean(false),
         root.path("parameters").path("clients").asInt(0),
         root.path("parameters").path("threads").asInt(0), cores, share, samples,
-        root.path("startedEpochMs").asLong(0));
+        root.path("startedEpochMs").asLong(0), window, drift, cpu.filter(e ->
+            e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()));
+  }
+
+  /**
+   * The summary a trial's figures come from: the judged window's when the run was steady, else
+   * the whole measured window's.
+   */
+  static JsonNode figures(JsonNode phase) {
+    JsonNode judged = phase.path("judged").path("summary");
+    return judged.isObject() ? judged : phase.path("summary");
+  }
+
+  /**
+   * The window of {@link #figures}: {@code judged}'s; for results written before it, the steady
+   * window to the end of the measured window when the run was steady; else the measured window.
+   */
+  static TrialFacts.Window window(JsonNode phase) {
+    JsonNode judged = phase.path("judged");
+    if (judged.path("fromEpochMs").isNumber()) {
+      return new TrialFacts.Window(judged.path("fromEpochMs").asLong(),
+          judged.path("toEpochMs").asLong(), true);
+    }
+    JsonNode summary = phase.path("summary");
+    return new TrialFacts.Window(summary.path("measuredFromEpochMs").asLong(0),
+        summary.path("endEpochMs").asLong(0), false);
   }
 
   /** The plan's parameters, plus the runner's {@code target} for SLO-search trials. */
@@ -121,7 +159,7 @@ final class TrialReader {
     Map<String, Map<Metric, Double>> values = new LinkedHashMap<>();
     Map<Metric, Double> overall = new EnumMap<>(Metric.class);
     values.put(Metric.OVERALL, overall);
-    JsonNode operations = root.path("phases").path(phase).path("summary").path("operations");
+    JsonNode operations = figures(root.path("phases").path(phase)).path("operations");
     double total = 0;
     for (Map.Entry<String, JsonNode> op : operations.properties()) {
       Map<Metric, Double> m = new EnumMap<>(Metric.class);
@@ -146,7 +184,8 @@ final class TrialReader {
     }
     if (!operations.isEmpty()) {
       overall.put(Metric.THROUGHPUT, total);
-      overallLatency(dir.resolve(hlogName(phase)), overall, failures);
+      overallLatency(dir.resolve(hlogName(phase)), window(root.path("phases").path(phase)),
+          overall, failures);
     }
     interruptions(faults, values);
     JsonNode audit = root.path(AUDIT);
@@ -156,14 +195,25 @@ final class TrialReader {
     return values;
   }
 
-  /** Latency of all operations together: the union of every operation's service histogram. */
-  private static void overallLatency(Path hlog, Map<Metric, Double> overall, List<String> failures) {
+  /**
+   * Latency of all operations together: the union of every operation's service histogram over
+   * the judged window (the whole log for results without one).
+   */
+  private static void overallLatency(Path hlog, TrialFacts.Window window,
+      Map<Metric, Double> overall, List<String> failures) {
     if (!Files.isRegularFile(hlog)) {
       return;
     }
     try {
-      Histogram all = serviceHistograms(hlog).values().stream().collect(() -> new Histogram(3),
-          Histogram::add, Histogram::add);
+      String suffix = "." + LatencyKind.SERVICE.label();
+      Histogram all = new Histogram(3);
+      for (Histogram h : HdrLogs.intervals(hlog)) {
+        boolean inside = !window.steady() || h.getStartTimeStamp() >= window.fromEpochMs()
+            && h.getStartTimeStamp() < window.toEpochMs();
+        if (inside && String.valueOf(h.getTag()).endsWith(suffix)) {
+          all.add(h);
+        }
+      }
       if (all.getTotalCount() > 0) {
         LatencyStats.of(all).figures().forEach((label, us) ->
             overall.put(Metric.parse("figure", label), us / 1000.0));

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -21,8 +23,9 @@ import java.util.stream.Stream;
  * {@code TrialRunner} write when called from a test or from code ({@code target/slo-results/slo/}
  * holds one folder per trial, each with {@code trial.json}, {@code run.hlog} and
  * {@code timeline.csv}, but no {@code plan.json}). Its trials are the folders in the order they
- * started, each its own point: its one parameter is {@code trial}, its folder's name, so charts
- * draw a bar per trial. The settings in which they differ (the target, threads, workload
+ * started, each its own point — its one parameter is {@code trial}, its folder's name, so charts
+ * draw a bar per trial — except repetitions: folders named {@code <name>-r1}, {@code <name>-r2}…
+ * ({@code SloTrial.repetitions(n)}) are the repetitions of one point {@code trial=<name>}. The settings in which they differ (the target, threads, workload
  * proportions…) are named in the sweep's description.
  *
  * <p>Stateless and thread-safe.
@@ -32,8 +35,10 @@ final class UnplannedTrials {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Settings that differ between trials without being what was compared. */
   private static final Set<String> IGNORED = Set.of("phaseTimeout", "db", "hooks");
-  /** The one parameter of each trial: its folder's name. */
+  /** The one parameter of each trial: its folder's name, less a repetition's suffix. */
   static final String TRIAL = "trial";
+  /** {@code <name>-r<N>}: the N-th repetition of the point {@code name}. */
+  private static final Pattern REPETITION = Pattern.compile("(.+)-r(\\d+)");
 
   private UnplannedTrials() {
   }
@@ -68,8 +73,11 @@ final class UnplannedTrials {
     List<String> varying = varying(settings);
     List<Plan.PlannedTrial> trials = new ArrayList<>();
     for (String id : ids) {
-      trials.add(new Plan.PlannedTrial(id, Map.of(TRIAL, id), 1, differences(varying,
-          settings.get(id)), Optional.empty()));
+      Matcher rep = REPETITION.matcher(id);
+      boolean repeated = rep.matches();
+      trials.add(new Plan.PlannedTrial(id, Map.of(TRIAL, repeated ? rep.group(1) : id),
+          repeated ? Integer.parseInt(rep.group(2)) : 1, differences(varying, settings.get(id)),
+          Optional.empty()));
     }
     String name = dir.toAbsolutePath().normalize().getFileName().toString();
     return new Plan(name, name + ": trials run without a plan", "",

@@ -1,26 +1,36 @@
 package dev.refarch.experiments.report;
 
 import dev.refarch.experiments.spec.Transfer;
+import dev.refarch.experiments.stats.Effect;
+import dev.refarch.experiments.stats.Interval;
+import dev.refarch.experiments.stats.LogEstimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
- * Judges one reference: whether the re-run's change against the baseline has the shape the
- * reference declares. A shape is judged only when both points were measured, every completed
- * repetition of both was steady (for throughput and latency), each latency figure rests on enough
- * samples ({@link #samplesNeeded}), and the clients did not compete with the server for the cores
- * (fewer client JVMs than cores, and the clients used less than half the machine's CPU); otherwise
- * it is not comparable here, and the verdict says which of these failed.
+ * Judges one reference: the measured change of its figure against the baseline, with a 95 %
+ * confidence interval ({@link Effect}: across a point's repetitions, or within its single trial),
+ * against the shape the reference declares — {@code agrees} when the whole interval lies in the
+ * band, {@code disagrees} when it lies wholly outside, {@code inconclusive} otherwise, with about
+ * how many more repetitions would likely decide it.
+ *
+ * <p>A point's trials count when they completed, and, for throughput and latency, when their run
+ * was steady and each latency figure rests on enough samples ({@link #samplesNeeded}); the others
+ * are left out and the verdict says so. A point none of whose trials count is not comparable here,
+ * and the verdict says why. Clients that competed with the server for the cores are weighed as
+ * evidence ({@link ClientEvidence}): the verdict keeps its figures as a caveat, and becomes not
+ * comparable only when the clients alone could explain the change measured.
  *
  * <p>Stateless and thread-safe.
  */
 final class Verdicts {
 
-  /** The clients' share of the machine's CPU from which a run counts as client-bound. */
-  static final double CLIENT_BOUND_SHARE = 0.5;
+  /** The most repetitions an inconclusive verdict's estimate asks for. */
+  static final int MOST_REPETITIONS = 20;
 
   private Verdicts() {
   }
@@ -31,9 +41,10 @@ final class Verdicts {
    * @param measured the point at the reference's parameters, if planned
    * @param baseline the point the change is measured against, if planned
    * @param baselineLabel how to name the baseline in reasons, e.g. {@code threadcount=8}
+   * @param paperChangePct the paper's own change between the two points, when it states both
    */
   static Verdict judge(Plan.Reference ref, Optional<Point> measured, Optional<Point> baseline,
-      String baselineLabel) {
+      String baselineLabel, OptionalDouble paperChangePct) {
     if (ref.transfer() instanceof Transfer.PlatformOnly p) {
       return Verdict.notComparable("platform only: " + p.why());
     }
@@ -50,20 +61,83 @@ final class Verdicts {
     if (m.equals(b)) {
       return Verdict.notComparable("this is the baseline itself");
     }
-    Optional<String> unfit = unfit(ref, m).or(() -> unfit(ref, b));
+    Usable um = usable(ref, m);
+    Usable ub = usable(ref, b);
+    Optional<String> unfit = um.unfit().or(ub::unfit);
     if (unfit.isPresent()) {
       return Verdict.notComparable(unfit.get());
     }
-    OptionalDouble mv = m.median(ref.operation(), ref.metric());
-    OptionalDouble bv = b.median(ref.operation(), ref.metric());
-    if (mv.isEmpty() || bv.isEmpty()) {
+    Optional<LogEstimate> em = PointEstimates.of(um.trials(), ref.operation(), ref.metric());
+    Optional<LogEstimate> eb = PointEstimates.of(ub.trials(), ref.operation(), ref.metric());
+    if (em.isEmpty() || eb.isEmpty()) {
       return Verdict.notComparable("no " + ref.metric().label() + " of " + ref.operation()
-          + " measured at " + (mv.isEmpty() ? Labels.parameters(ref.parameters()) : baselineLabel));
+          + " measured at " + (em.isEmpty() ? Labels.parameters(ref.parameters()) : baselineLabel));
     }
-    double change = change(mv.getAsDouble(), bv.getAsDouble());
-    String how = String.format(Locale.ROOT, "measured %s against %s; expected %s",
-        Labels.percent(change), baselineLabel, shape.describe());
-    return new Verdict(shape.agrees(change) ? Verdict.Kind.AGREES : Verdict.Kind.DISAGREES, how);
+    Effect effect = Effect.between(em.get(), eb.get());
+    List<String> caveats = new ArrayList<>(um.leftOut());
+    caveats.addAll(ub.leftOut());
+    ClientEvidence.Judgement clients = ClientEvidence.judge(ref.metric(), ref.operation(), effect,
+        um.trials(), ub.trials(), baselineLabel);
+    caveats.addAll(clients.caveats());
+    String window = window(um.trials(), ub.trials());
+    if (clients.explains().isPresent()) {
+      return new Verdict(Verdict.Kind.NOT_COMPARABLE, clients.explains().get(), Optional.of(effect),
+          Optional.empty(), OptionalInt.empty(), caveats, window);
+    }
+    return decide(shape, effect, baselineLabel, paperChangePct, caveats, window);
+  }
+
+  private static Verdict decide(Transfer.Shape shape, Effect effect, String baselineLabel,
+      OptionalDouble paperChangePct, List<String> caveats, String window) {
+    String measured = effect + " against " + baselineLabel;
+    String expected = "expected " + shape.describe();
+    String paper = paperChangePct.isPresent() ? paper(effect.pct(), paperChangePct.getAsDouble())
+        : "";
+    if (effect.ci95().isEmpty()) {
+      return new Verdict(Verdict.Kind.INCONCLUSIVE, measured + "; " + expected + paper + "; "
+          + effect.method() + ": repeat the points (repetitions 2 or more) to give it one",
+          Optional.of(effect), Optional.empty(), effect.morePerPoint(band(shape), MOST_REPETITIONS),
+          caveats, window);
+    }
+    Interval ci = effect.ci95().get();
+    Transfer.Outcome outcome = shape.judge(ci.low(), ci.high());
+    Optional<Transfer.Outcome> direction = shape.magnitude() && !shape.direction().equals("flat")
+        ? Optional.of(shape.direction(ci.low(), ci.high())) : Optional.empty();
+    OptionalInt more = outcome == Transfer.Outcome.INCONCLUSIVE
+        ? effect.morePerPoint(band(shape), MOST_REPETITIONS) : OptionalInt.empty();
+    StringBuilder why = new StringBuilder();
+    direction.ifPresent(d -> why.append("direction ").append(d.name().toLowerCase(Locale.ROOT))
+        .append("; "));
+    why.append(measured).append("; ").append(expected).append(paper);
+    if (outcome == Transfer.Outcome.INCONCLUSIVE) {
+      why.append("; the interval crosses ").append(shape.magnitude() ? "the band's edge" : "0")
+          .append(more.isPresent()
+              ? more.getAsInt() > MOST_REPETITIONS
+                  ? ": more than " + MOST_REPETITIONS + " more repetitions of both points would"
+                      + " be needed to decide it"
+                  : ": about " + more.getAsInt() + " more repetition" + (more.getAsInt() == 1 ? ""
+                      : "s") + " of both points would likely decide it"
+              : ": the estimate lies on the edge, so repeating is not likely to decide it");
+    }
+    return new Verdict(Verdict.Kind.of(outcome), why.toString(), Optional.of(effect), direction,
+        more, caveats, window);
+  }
+
+  /** {@code ; the paper's +61.6 %: 3.7× its size}. */
+  static String paper(double measuredPct, double paperPct) {
+    String size = paperPct == 0 || Double.isInfinite(measuredPct) ? ""
+        : String.format(Locale.ROOT, ": %s its size", times(measuredPct / paperPct));
+    return "; the paper's " + Labels.percent(paperPct) + size;
+  }
+
+  private static String times(double ratio) {
+    return ratio < 0 ? String.format(Locale.ROOT, "%.2f× (the other way)", ratio)
+        : String.format(Locale.ROOT, ratio < 10 ? "%.2f×" : "%.0f×", ratio);
+  }
+
+  /** The band an inconclusive interval would have to settle in or out of. */
+  static Interval band(Transfer.Shape shape) {
+    return new Interval(shape.lowPct(), shape.highPct());
   }
 
   /** The relative change in percent; from 0, a rise is +∞ and no change is 0. */
@@ -86,22 +160,36 @@ final class Verdicts {
     return Optional.of("not measured at " + where + why);
   }
 
-  /** Why a point's completed trials cannot carry a verdict on {@code ref}'s metric, if so. */
-  private static Optional<String> unfit(Plan.Reference ref, Point p) {
+  /**
+   * A point's trials that can carry a verdict on a figure, those left out and why, and why none
+   * can, if none can.
+   */
+  record Usable(List<TrialRecord> trials, List<String> leftOut, Optional<String> unfit) {
+  }
+
+  /** The completed trials of {@code p} that can carry a verdict on {@code ref}'s figure. */
+  static Usable usable(Plan.Reference ref, Point p) {
     Metric metric = ref.metric();
     boolean rate = metric == Metric.THROUGHPUT || metric.isLatency() || metric == Metric.DOCUMENTS
         || metric == Metric.BYTES;
-    List<String> unsteady = new ArrayList<>();
+    List<TrialRecord> ok = new ArrayList<>();
+    List<String> out = new ArrayList<>();
     for (TrialRecord t : p.completed()) {
-      if (rate) {
-        Optional<String> why = steadiness(t).or(() -> clientBound(t))
-            .or(() -> samples(t, ref.operation(), metric));
-        if (why.isPresent()) {
-          unsteady.add(why.get());
-        }
+      Optional<String> why = rate ? steadiness(t).or(() -> samples(t, ref.operation(), metric))
+          : Optional.empty();
+      if (why.isPresent()) {
+        out.add(why.get());
+      } else {
+        ok.add(t);
       }
     }
-    return unsteady.stream().findFirst();
+    if (ok.isEmpty()) {
+      return new Usable(ok, List.of(), out.stream().findFirst());
+    }
+    List<String> leftOut = out.isEmpty() ? List.of() : List.of(out.size() + " of "
+        + p.completed().size() + " repetitions at " + Labels.parameters(p.parameters())
+        + " left out: " + String.join("; ", out));
+    return new Usable(ok, leftOut, Optional.empty());
   }
 
   private static Optional<String> steadiness(TrialRecord t) {
@@ -109,21 +197,12 @@ final class Verdicts {
     if (f.steady().isEmpty()) {
       return Optional.of("steadiness not recorded for " + t.id());
     }
-    return f.steady().get() ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
-        "not steady: %s found no steady window in %.0f s measured", t.id(), f.measuredSeconds()));
-  }
-
-  private static Optional<String> clientBound(TrialRecord t) {
-    TrialFacts f = t.facts();
-    if (f.cores() > 0 && f.clients() >= f.cores()) {
-      return Optional.of("client-bound: " + f.clients() + " client JVM" + (f.clients() == 1 ? "" : "s")
-          + " on " + f.cores() + " cores (" + t.id() + ")");
+    if (f.steady().get()) {
+      return Optional.empty();
     }
-    if (f.clientCpuShare().isPresent() && f.clientCpuShare().getAsDouble() >= CLIENT_BOUND_SHARE) {
-      return Optional.of(String.format(Locale.ROOT, "client-bound: the clients used %.0f %% of %d"
-          + " cores (%s)", f.clientCpuShare().getAsDouble() * 100, f.cores(), t.id()));
-    }
-    return Optional.empty();
+    return Optional.of(f.drift().map(d -> "not steady: " + t.id() + " " + d).orElse(String.format(
+        Locale.ROOT, "not steady: %s found no steady window in %.0f s measured", t.id(),
+        f.measuredSeconds())));
   }
 
   private static Optional<String> samples(TrialRecord t, String operation, Metric metric) {
@@ -131,6 +210,18 @@ final class Verdicts {
     long have = t.facts().samples(operation);
     return have >= need ? Optional.empty() : Optional.of("fewer than " + need + " samples for "
         + metric.label() + " of " + operation + " (" + have + " in " + t.id() + ")");
+  }
+
+  /** Which window the trials' figures come from, e.g. {@code steady window to the end …}. */
+  private static String window(List<TrialRecord> m, List<TrialRecord> b) {
+    List<TrialRecord> all = new ArrayList<>(m);
+    all.addAll(b);
+    long steady = all.stream().filter(t -> t.facts().window().steady()).count();
+    if (steady == all.size()) {
+      return "each trial's steady window to the end of its run";
+    }
+    return steady == 0 ? "each trial's whole measured window" : steady + " of " + all.size()
+        + " trials' steady windows to the end of their runs, the others' whole measured windows";
   }
 
   /**

@@ -74,6 +74,17 @@ public final class PhaseMerge {
    * @param intervalMs what the clients used for their interval histograms
    */
   public static Merged merge(List<ClientOutput> clients, int timelineResolutionMs, int intervalMs) {
+    return merge(clients, timelineResolutionMs, intervalMs, Long.MIN_VALUE);
+  }
+
+  /**
+   * Merges {@code clients} over the part of their common measured window from
+   * {@code fromEpochMs} on (an interval boundary, e.g. where the run became steady): the trial's
+   * judged figures. From before the window's start it is the whole window; the fallback window
+   * (clients that barely overlap) is never narrowed.
+   */
+  public static Merged merge(List<ClientOutput> clients, int timelineResolutionMs, int intervalMs,
+      long fromEpochMs) {
     if (clients.isEmpty()) {
       throw new IllegalArgumentException("no client outputs to merge");
     }
@@ -89,7 +100,10 @@ public final class PhaseMerge {
       start = Math.min(start, c.startEpochMs());
       warmupOps += c.warmupOperations();
     }
-    Window window = commonWindow(clients, intervalMs);
+    Window common = commonWindow(clients, intervalMs);
+    Window window = common.common() && fromEpochMs > common.fromEpochMs()
+        && fromEpochMs < common.toEpochMs()
+        ? new Window(fromEpochMs, common.toEpochMs(), true) : common;
     Map<String, Histogram> histograms = new TreeMap<>();
     TreeMap<Long, Long> perSlot = new TreeMap<>();
     for (long t = window.fromEpochMs(); window.common() && t < window.toEpochMs(); t += intervalMs) {

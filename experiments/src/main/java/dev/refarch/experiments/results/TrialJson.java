@@ -8,6 +8,7 @@ import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.faults.Interruption;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.Redaction;
+import dev.refarch.ycsb.measure.Summary;
 import dev.refarch.ycsb.measure.SummaryFormats;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -29,6 +30,10 @@ public final class TrialJson {
 
   /** Identifies the layout, bumped on incompatible change. */
   public static final String FORMAT = "ycsb-mongo-refarch/trial/1";
+
+  /** How {@code judged.window} names the window its figures come from. */
+  public static final String JUDGED_WINDOW = "from the first steady window to the end of the"
+      + " measured window";
   public static final String FILE = "trial.json";
   /** How many lost keys trial.json lists; the count is always whole. */
   static final int LOST_KEYS_SHOWN = 100;
@@ -128,11 +133,27 @@ public final class TrialJson {
       number(g, "maxCv", s.maxCv());
       number(g, "measuredSeconds", s.measuredSeconds());
       g.writeBooleanField("stoppedWhenSteady", s.stoppedWhenSteady());
+      if (s.toEpochMs() > 0) {
+        g.writeNumberField("toEpochMs", s.toEpochMs());
+        number(g, "finalOpsPerSecond", s.finalOpsPerSecond());
+        g.writeBooleanField("drifted", s.drifted());
+      }
       g.writeEndObject();
     }
     if (p.summary().isPresent()) {
       g.writeObjectFieldStart("summary");
       SummaryFormats.writeFields(g, p.summary().get());
+      g.writeEndObject();
+    }
+    if (p.judged().isPresent()) {
+      Summary j = p.judged().get();
+      g.writeObjectFieldStart("judged");
+      g.writeStringField("window", JUDGED_WINDOW);
+      g.writeNumberField("fromEpochMs", j.measuredFromEpochMs());
+      g.writeNumberField("toEpochMs", j.endEpochMs());
+      g.writeObjectFieldStart("summary");
+      SummaryFormats.writeFields(g, j);
+      g.writeEndObject();
       g.writeEndObject();
     }
     g.writeEndObject();

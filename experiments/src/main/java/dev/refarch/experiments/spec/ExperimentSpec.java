@@ -40,7 +40,10 @@ import java.util.regex.Pattern;
  * @param clients client JVMs per phase
  * @param threads YCSB threads per client, as YCSB's {@code -threads} (a trial runs
  *     {@code threads × clients} in all)
- * @param repetitions how often each sweep point runs
+ * @param repetitions how often each sweep point runs; with {@code autoRepetitions}, the most
+ * @param autoRepetitions when repetitions stop as soon as no verdict that rests on a point is
+ *     inconclusive: the fewest every point runs and the time budget; empty for exactly
+ *     {@code repetitions}
  * @param warmup left out of summaries
  * @param load whether trials load
  * @param run whether trials run
@@ -58,7 +61,8 @@ import java.util.regex.Pattern;
  */
 public record ExperimentSpec(String id, String title, String study, String source, String scale,
     ClusterSpec cluster, List<String> hooks, List<String> requires, Optional<String> workload,
-    Map<String, String> properties, int clients, int threads, int repetitions, Warmup warmup,
+    Map<String, String> properties, int clients, int threads, int repetitions,
+    Optional<AutoRepetitions> autoRepetitions, Warmup warmup,
     boolean load, boolean run, Sweep sweep, Optional<SloSpec> slo, FaultSchedule faults,
     Map<String, Variant> variants, Optional<UntilSteady> untilSteady,
     Map<String, String> baseline, List<Reference> references, Optional<String> manual,
@@ -107,6 +111,11 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     if (clients < 1 || threads < 1 || repetitions < 1) {
       throw new IllegalArgumentException("clients >= 1, threads >= 1, repetitions >= 1");
     }
+    Objects.requireNonNull(autoRepetitions, "autoRepetitions");
+    if (autoRepetitions.isPresent() && autoRepetitions.get().min() > repetitions) {
+      throw new IllegalArgumentException("repetitions.min " + autoRepetitions.get().min()
+          + " exceeds repetitions.max " + repetitions);
+    }
   }
 
   public static Builder builder(String id) {
@@ -128,6 +137,7 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     b.clients = clients;
     b.threads = threads;
     b.repetitions = repetitions;
+    b.autoRepetitions = autoRepetitions.orElse(null);
     b.warmup = warmup;
     b.load = load;
     b.run = run;
@@ -158,6 +168,7 @@ public record ExperimentSpec(String id, String title, String study, String sourc
     private int clients = 1;
     private int threads = 1;
     private int repetitions = 1;
+    private AutoRepetitions autoRepetitions;
     private Warmup warmup = Warmup.none();
     private boolean load = true;
     private boolean run = true;
@@ -231,8 +242,20 @@ public record ExperimentSpec(String id, String title, String study, String sourc
       return this;
     }
 
+    /** Exactly {@code v} repetitions of each point. */
     public Builder repetitions(int v) {
       repetitions = v;
+      autoRepetitions = null;
+      return this;
+    }
+
+    /**
+     * From {@code min} to {@code max} repetitions of each point: another round while a verdict
+     * that rests on a point is inconclusive, while it fits in {@code budget}.
+     */
+    public Builder repetitions(int min, int max, Optional<Duration> budget) {
+      repetitions = max;
+      autoRepetitions = new AutoRepetitions(min, budget);
       return this;
     }
 
@@ -296,7 +319,8 @@ public record ExperimentSpec(String id, String title, String study, String sourc
 
     public ExperimentSpec build() {
       return new ExperimentSpec(id, title, study, source, scale, cluster, hooks, requires,
-          Optional.ofNullable(workload), properties, clients, threads, repetitions, warmup, load,
+          Optional.ofNullable(workload), properties, clients, threads, repetitions,
+          Optional.ofNullable(autoRepetitions), warmup, load,
           run, sweep, Optional.ofNullable(slo), faults, variants,
           Optional.ofNullable(untilSteady), baseline, references,
           Optional.ofNullable(manual), phaseTimeout);

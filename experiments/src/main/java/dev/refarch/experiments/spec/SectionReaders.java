@@ -3,6 +3,7 @@ package dev.refarch.experiments.spec;
 import dev.refarch.experiments.spec.YamlTree.ListNode;
 import dev.refarch.experiments.spec.YamlTree.MapNode;
 import dev.refarch.experiments.spec.YamlTree.Node;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,40 +100,120 @@ final class SectionReaders {
     return all;
   }
 
-  /** {@code transfers:} of a reference: a shape or the platform only; undeclared when absent. */
+  private static final List<String> TRANSFER_KEYS = List.of("direction", "atLeast", "atMost",
+      "within", "why", "platform");
+
+  /**
+   * {@code transfers:} of a reference: a shape or the platform only; undeclared when absent. A
+   * shape must say {@code why}: the rule its band comes from, or why only its direction
+   * transfers; {@code atLeast}/{@code atMost} make it a band of sizes, their absence a direction
+   * alone.
+   */
   private Transfer transfer(MapNode ref) {
     if (!ref.entries().containsKey("transfers")) {
       return new Transfer.Undeclared();
     }
     MapNode t = r.map(ref.entries().get("transfers"), "references[].transfers");
     int line = r.line(ref, "transfers");
+    for (String key : t.entries().keySet()) {
+      if (!TRANSFER_KEYS.contains(key)) {
+        throw new SpecException(file, t.keyLines().get(key), "references[].transfers." + key,
+            key, String.join(", ", TRANSFER_KEYS));
+      }
+    }
     Optional<String> platform = r.optional(t, "platform");
     if (platform.isPresent()) {
       return new Transfer.PlatformOnly(platform.get());
     }
     String direction = r.optional(t, "direction").orElseThrow(() -> new SpecException(file, line,
         "references[].transfers", "(no direction or platform)", Transfer.FORM));
-    double atLeast = percent(t, "atLeast", 0);
-    double atMost = percent(t, "atMost", Double.POSITIVE_INFINITY);
     if (!List.of("up", "down", "flat").contains(direction)) {
       throw new SpecException(file, r.line(t, "direction"), "references[].transfers.direction",
           direction, "up, down, flat");
     }
+    String why = r.optional(t, "why").filter(w -> !w.isBlank()).orElseThrow(() ->
+        new SpecException(file, line, "references[].transfers.why", "(missing)", "the rule the"
+            + " band comes from (e.g. \"the paper's ratio, from its square root to its square\")"
+            + " or why only the direction transfers"));
+    boolean sized = t.entries().containsKey("atLeast") || t.entries().containsKey("atMost");
+    if (direction.equals("flat")) {
+      double within = r.optional(t, "within").map(v -> percent(t, "within", 0)).orElseThrow(() ->
+          new SpecException(file, line, "references[].transfers.within", "(missing)",
+              "a percentage: flat is a size, so it needs its band"));
+      return Transfer.Shape.flat(within, why);
+    }
+    if (!sized) {
+      return direction.equals("up") ? Transfer.Shape.up(why) : Transfer.Shape.down(why);
+    }
+    double atLeast = percent(t, "atLeast", 0);
+    double atMost = percent(t, "atMost", Double.POSITIVE_INFINITY);
     if (atLeast > atMost) {
       throw new SpecException(file, line, "references[].transfers", "atLeast " + atLeast
           + ", atMost " + atMost, "atLeast <= atMost");
     }
-    return switch (direction) {
-      case "up" -> Transfer.Shape.up(atLeast, atMost);
-      case "down" -> Transfer.Shape.down(atLeast, atMost);
-      default -> Transfer.Shape.flat(percent(t, "within", 10));
-    };
+    return direction.equals("up") ? Transfer.Shape.up(atLeast, atMost, why)
+        : Transfer.Shape.down(atLeast, atMost, why);
   }
 
   private double percent(MapNode t, String key, double fallback) {
     return r.optional(t, key).map(v -> r.parse(t, "references[].transfers." + key, v,
         "a percentage, e.g. 10", s -> Math.abs(Double.parseDouble(s.replace("%", "").trim())), key))
         .orElse(fallback);
+  }
+
+  private static final String REPETITIONS_FORM = "an integer from 1 to "
+      + ExperimentSpec.MAX_REPETITIONS + ", auto, or {min: <n>, max: <n>[, budget: <duration,"
+      + " e.g. 6m>]}";
+
+  /**
+   * {@code repetitions:} a count, {@code auto} ({@value AutoRepetitions#DEFAULT_MIN} to
+   * {@value AutoRepetitions#DEFAULT_MAX}), or {@code {min: 2, max: 5, budget: 6m}}.
+   */
+  void repetitions(MapNode m, ExperimentSpec.Builder b) {
+    Node n = m.entries().get("repetitions");
+    if (n == null) {
+      return;
+    }
+    int line = r.line(m, "repetitions");
+    if (n instanceof YamlTree.Scalar scalar && "auto".equals(scalar.value())) {
+      b.repetitions(AutoRepetitions.DEFAULT_MIN, AutoRepetitions.DEFAULT_MAX, Optional.empty());
+      return;
+    }
+    if (!(n instanceof MapNode rep)) {
+      b.repetitions(r.integer(m, "repetitions", 1, 1, ExperimentSpec.MAX_REPETITIONS));
+      return;
+    }
+    for (String key : rep.entries().keySet()) {
+      if (!List.of("min", "max", "budget").contains(key)) {
+        throw new SpecException(file, rep.keyLines().get(key), "repetitions." + key, key,
+            "min, max, budget");
+      }
+    }
+    int min = r.integer(rep, "min", AutoRepetitions.DEFAULT_MIN, 1, ExperimentSpec.MAX_REPETITIONS);
+    int max = r.integer(rep, "max", AutoRepetitions.DEFAULT_MAX, 1, ExperimentSpec.MAX_REPETITIONS);
+    if (min > max) {
+      throw new SpecException(file, line, "repetitions", "min " + min + ", max " + max,
+          "min <= max (" + REPETITIONS_FORM + ")");
+    }
+    Optional<Duration> budget = r.optional(rep, "budget").map(v -> r.parse(rep,
+        "repetitions.budget", v, "a duration, e.g. 90s or 6m", SectionReaders::duration,
+        "budget"));
+    b.repetitions(min, max, budget);
+  }
+
+  /** {@code 90s}, {@code 6m} or {@code 1h}: positive. */
+  static Duration duration(String text) {
+    java.util.regex.Matcher d = java.util.regex.Pattern.compile("(\\d+)\\s*(s|m|h)")
+        .matcher(text.trim());
+    if (!d.matches() || Long.parseLong(d.group(1)) < 1) {
+      throw new IllegalArgumentException(text);
+    }
+    long n = Long.parseLong(d.group(1));
+    return switch (d.group(2)) {
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      default -> Duration.ofHours(n);
+    };
   }
 
   /** {@code steady: {window: 10s, band: 0.1, cv: 0.25, max: 60s}}. */

@@ -151,8 +151,7 @@ public final class SpecReader {
         .ifPresent(b::clients);
     problems.check(() -> integer(m, "threads", 1, 1, ExperimentSpec.MAX_THREADS))
         .ifPresent(b::threads);
-    problems.check(() -> integer(m, "repetitions", 1, 1, ExperimentSpec.MAX_REPETITIONS))
-        .ifPresent(b::repetitions);
+    problems.run(() -> new SectionReaders(this, file).repetitions(m, b));
     problems.run(() -> optional(m, "warmup").ifPresent(w -> b.warmup(parse(m, "warmup", w,
         Warmup.ALLOWED, Warmup::parse))));
     problems.run(() -> phases(m, b));

@@ -109,8 +109,9 @@ public record Effect(LogEstimate measured, LogEstimate base, double pct, Optiona
     LogEstimate.Source sb = base.source();
     if (ci95.isEmpty()) {
       return sm == LogEstimate.Source.NONE || sb == LogEstimate.Source.NONE
-          ? "no interval: one trial and no per-interval figures at "
-              + (sm == LogEstimate.Source.NONE ? "the measured point" : "the baseline")
+          ? "no interval: one trial at " + (sm == LogEstimate.Source.NONE ? "the measured point"
+              : "the baseline") + ", and no per-interval figures to bootstrap (a figure without"
+              + " them, or fewer than 4 intervals)"
           : "no interval: a change from 0 has no relative size";
     }
     String scale = measured.log() && base.log() ? "the logs of " : "";

@@ -92,7 +92,14 @@ class MalformedInputCorpusTest {
         + " results folder", "it does not exist"));
     r.add(args(2, "report {dir}", "<dir>=", "it holds no plan.json"));
     r.add(args(2, "report {dir}/file.txt", "it is not a folder"));
-    r.add(args(2, "compare {dir}/a {dir}/b", "<dirA>=", "it does not exist"));
+    r.add(args(2, 2, "compare {dir}/a {dir}/b", "<dirA>=", "<dirB>=", "it does not exist"));
+    r.add(args(2, 3, "compare {dir}/a {dir}/b --fail-if throughput<<5%", "--fail-if="
+        + "'throughput<<5%' is not allowed; allowed: <metric>[(<OPERATION>)] < or > <signed"
+        + " percent>%"));
+    r.add(args(2, 3, "compare {dir}/a {dir}/b --fail-if throughpt<-5%",
+        "--fail-if='throughpt<-5%'", "metrics: throughput, mean", "did you mean 'throughput'?"));
+    r.add(args(2, 3, "compare {dir}/a {dir}/b --where-a durability", "--where-a='durability' is"
+        + " not allowed; allowed: key=value"));
     r.add(args(2, "cluster sideways", "cluster action='sideways' is not allowed; allowed: up, down,"
         + " status"));
     r.add(args(2, "cluster status --kind docker", "--kind='docker' is not allowed; allowed: local,"
@@ -249,7 +256,11 @@ class MalformedInputCorpusTest {
   }
 
   private static Row args(int exit, String args, String... fragments) {
-    return new Row(Arrays.asList(args.split(" ")), null, exit, 1, List.of(fragments));
+    return args(exit, 1, args, fragments);
+  }
+
+  private static Row args(int exit, int lines, String args, String... fragments) {
+    return new Row(Arrays.asList(args.split(" ")), null, exit, lines, List.of(fragments));
   }
 
   private static Row spec(int exit, String extra, String yaml, String... fragments) {

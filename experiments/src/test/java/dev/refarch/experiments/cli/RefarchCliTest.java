@@ -37,9 +37,13 @@ class RefarchCliTest {
   void dryRunPrintsThePlanWithStableIdsAndRunsNothing(@TempDir Path dir) {
     Run r = run("run", "A1", "--dry-run", "--results", dir.toString());
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).contains("A1-client-threads — A1: client threads [laptop], 4 trial(s)")
-        .contains("t001-workload=a-threadcount=4-r1").contains("t004-workload=b-threadcount=16-r1")
-        .contains("until steady");
+    assertThat(r.out()).contains("A1-client-threads — A1: client threads [laptop], 12 trial(s),"
+        + " 1 to 3 repetitions of each point, interleaved: another round while a verdict on a"
+        + " point is inconclusive, within 180 s")
+        .contains("t001-workload=a-threadcount=4-r1  rs=1 · 1 client × 4 threads\n")
+        .contains("t004-workload=b-threadcount=16-r1").contains("until steady")
+        .contains("t004-workload=b-threadcount=16-r3  rs=1 · 1 client × 16 threads  (only while a"
+            + " verdict on the point is inconclusive)");
     assertThat(dir.resolve("A1-client-threads")).doesNotExist();
   }
 

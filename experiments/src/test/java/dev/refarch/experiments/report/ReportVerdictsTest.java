@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportVerdictsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String WHY = "B's gain is A's updates taken away";
 
   private static Reference shape(Map<String, String> at, Transfer transfer, Optional<String> against) {
     return new Reference(at, "throughput", "OVERALL", OptionalDouble.of(5890), "ops/s", "workload B",
@@ -50,26 +51,33 @@ class ReportVerdictsTest {
     w.plan(single("D1-workload-a", "D1"));
     w.trial("D1-workload-a", "t001-r1", 3000, true, "none");
     Path d2 = w.plan(single("D2-workload-b", "D2", shape(Map.of(),
-        Transfer.Shape.up(10, Double.POSITIVE_INFINITY), Optional.of("D1-workload-a"))));
+        Transfer.Shape.up(WHY), Optional.of("D1-workload-a"))));
     w.trial("D2-workload-b", "t001-r1", 4500, true, "none");
 
     ExperimentReport.write(d2);
     JsonNode ref = JSON.readTree(d2.resolve("report.json").toFile()).get("references").get(0);
     assertThat(ref.get("verdict").asText()).isEqualTo("agrees");
-    assertThat(ref.get("why").asText())
-        .isEqualTo("measured +50.0 % against D1-workload-a; expected up by +10 % or more");
+    assertThat(ref.get("why").asText()).startsWith("+50.0 % [+").endsWith("] against"
+        + " D1-workload-a; expected up (the direction transfers, not the size)");
+    assertThat(ref.get("effect").asDouble()).isEqualTo(50.0);
+    assertThat(ref.get("ci95").get(0).asDouble()).isBetween(45.0, 50.0);
+    assertThat(ref.get("ci95").get(1).asDouble()).isBetween(50.0, 55.0);
+    assertThat(ref.get("method").asText()).startsWith("moving-block bootstrap within one trial");
+    assertThat(ref.get("repetitions").get("measured").asInt()).isEqualTo(1);
+    assertThat(ref.get("rule").asText()).isEqualTo(WHY);
+    assertThat(ref.get("window").asText()).isEqualTo("each trial's whole measured window");
     assertThat(ref.get("baselineExperiment").asText()).isEqualTo("D1-workload-a");
     assertThat(ref.get("samples").asLong()).isEqualTo(90_000);
     assertThat(Files.readAllLines(d2.resolve("report.csv")))
-        .anyMatch(l -> l.startsWith("OVERALL,throughput,ops/s,4500.000,") && l.endsWith(
-            ",5890.000,agrees,measured +50.0 % against D1-workload-a; expected up by +10 % or more"));
+        .anyMatch(l -> l.startsWith("OVERALL,throughput,ops/s,4500.000,")
+            && l.contains(",5890.000,agrees,\"+50.0 % [+"));
   }
 
   @Test
   void theSummaryCallsTheBaselinesOwnFigureTheBaselineNotAChangeOfZero(@TempDir Path root) {
     ResultsWriter w = new ResultsWriter(root);
     Path d1 = w.plan(single("D1-workload-a", "D1", shape(Map.of(),
-        Transfer.Shape.up(10, Double.POSITIVE_INFINITY), Optional.empty())));
+        Transfer.Shape.up(WHY), Optional.empty())));
     w.trial("D1-workload-a", "t001-r1", 3000, true, "none");
 
     assertThat(VerdictSummary.rows(d1, Optional.empty())).singleElement()
@@ -80,7 +88,7 @@ class ReportVerdictsTest {
   void aSiblingThatHasNotRunLeavesTheShapeNotComparable(@TempDir Path root) {
     ResultsWriter w = new ResultsWriter(root);
     Path d3 = w.plan(single("D3-workload-e", "D3", shape(Map.of(),
-        Transfer.Shape.down(50, 100), Optional.of("D1-workload-a"))));
+        Transfer.Shape.down(WHY), Optional.of("D1-workload-a"))));
     w.trial("D3-workload-e", "t001-r1", 300, true, "none");
     List<VerdictSummary.Row> rows = VerdictSummary.rows(d3, Optional.empty());
     assertThat(rows).singleElement().satisfies(r -> {
@@ -99,7 +107,7 @@ class ReportVerdictsTest {
     assertThat(rows).singleElement().extracting(VerdictSummary.Row::verdict)
         .isEqualTo(Verdict.notComparable("study skipped: needs vsan"));
     assertThat(VerdictSummary.render(rows)).startsWith(
-        "verdicts: 1 references — 0 agree, 0 disagree, 1 not comparable here\n")
+        "verdicts: 1 references — 0 agree, 0 disagree, 0 inconclusive, 1 not comparable here\n")
         .contains("study skipped: needs vsan");
   }
 
@@ -110,7 +118,7 @@ class ReportVerdictsTest {
         .sweep(Sweep.cartesian(Map.of("mongodb.durability", List.of("durable", "balanced"))))
         .baseline(Map.of("mongodb.durability", "durable"))
         .reference(shape(Map.of("mongodb.durability", "balanced"),
-            Transfer.Shape.up(5, Double.POSITIVE_INFINITY), Optional.empty())).build();
+            Transfer.Shape.up(WHY), Optional.empty())).build();
     Path dir = w.plan(spec);
     w.trial("A9-durability", "t001-mongodb.durability=durable-r1", 1000, true, "none");
     w.trial("A9-durability", "t002-mongodb.durability=balanced-r1", 1500, false, "none");
@@ -137,14 +145,16 @@ class ReportVerdictsTest {
         .sweep(Sweep.zipped(swept))
         .baseline(Map.of("topology", "rs=1"))
         .reference(shape(ordered("topology", "rs=3", "mongodb.writeConcern.w", "1"),
-            Transfer.Shape.down(5, 100), Optional.empty())).build();
+            Transfer.Shape.down(WHY), Optional.empty())).build();
     Path dir = w.plan(spec);
     w.trial("A6-replica-set", "t001-topology=rs=1-mongodb.writeConcern.w=1-r1", 1000, true, "none");
     w.trial("A6-replica-set", "t002-topology=rs=3-mongodb.writeConcern.w=1-r1", 800, true, "none");
     assertThat(VerdictSummary.rows(dir, Optional.empty())).singleElement()
-        .extracting(VerdictSummary.Row::verdict).isEqualTo(new Verdict(Verdict.Kind.AGREES,
-            "measured -20.0 % against topology=rs=1 mongodb.writeConcern.w=1; expected down by"
-                + " -5 % to -100 %"));
+        .extracting(VerdictSummary.Row::verdict).satisfies(v -> {
+          assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
+          assertThat(v.reason()).startsWith("-20.0 % [").contains("] against topology=rs=1"
+              + " mongodb.writeConcern.w=1; expected down");
+        });
   }
 
   @Test

@@ -3,19 +3,21 @@ package dev.refarch.experiments.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.experiments.spec.Transfer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
-/** The verdict on one reference, from points built in memory. */
+/** The verdict on one reference, from points built in memory with chosen repetitions. */
 class VerdictsTest {
 
   private static final Map<String, String> BASE = Map.of("durability", "durable");
   private static final Map<String, String> AT = Map.of("durability", "balanced");
+  private static final String WHY = "the journal's wait; its size is the platform's";
 
-  /** A completed, steady trial of one client on 2 cores, with this throughput and UPDATE latency. */
+  /** A completed trial of one client on 2 cores, with this throughput and UPDATE latency. */
   private static TrialRecord trial(String id, Map<String, String> parameters, double opsPerSecond,
       double updateMeanMs, TrialFacts facts) {
     return new TrialRecord(id, parameters, 1, TrialRecord.Status.COMPLETED, List.of(),
@@ -26,17 +28,28 @@ class VerdictsTest {
   }
 
   private static TrialFacts steady() {
-    return facts(true, 1, 0.2, 50_000);
+    return facts(true, 0.2, 50_000, Optional.empty());
   }
 
-  private static TrialFacts facts(boolean steady, int clients, double cpuShare, long samples) {
-    return new TrialFacts(Optional.of(steady), 30, steady, clients, clients * 8, 2,
-        OptionalDouble.of(cpuShare), Map.of(Metric.OVERALL, samples, "UPDATE", samples));
+  private static TrialFacts facts(boolean steady, double cpuShare, long samples,
+      Optional<CpuEvidence> cpu) {
+    return new TrialFacts(Optional.of(steady), 30, steady, 1, 8, 2, OptionalDouble.of(cpuShare),
+        Map.of(Metric.OVERALL, samples, "UPDATE", samples), 0,
+        new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu);
   }
 
-  private static Point point(Map<String, String> parameters, double ops, TrialFacts facts) {
-    return new Point(parameters, List.of(trial("t-" + parameters.values().iterator().next(),
-        parameters, ops, ops / 1000, facts)));
+  /** A point of one trial per figure: throughput {@code ops[i]}, UPDATE mean {@code ops[i]/1000}. */
+  private static Point point(Map<String, String> parameters, double... ops) {
+    return point(parameters, steady(), ops);
+  }
+
+  private static Point point(Map<String, String> parameters, TrialFacts facts, double... ops) {
+    List<TrialRecord> trials = new ArrayList<>();
+    for (int i = 0; i < ops.length; i++) {
+      trials.add(trial("t-" + parameters.values().iterator().next() + "-r" + (i + 1), parameters,
+          ops[i], ops[i] / 1000, facts));
+    }
+    return new Point(parameters, trials);
   }
 
   private static Plan.Reference ref(Metric metric, String op, Transfer transfer) {
@@ -45,95 +58,171 @@ class VerdictsTest {
   }
 
   private static Verdict judge(Plan.Reference r, Point measured, Point baseline) {
-    return Verdicts.judge(r, Optional.of(measured), Optional.of(baseline), "durability=durable");
+    return Verdicts.judge(r, Optional.of(measured), Optional.of(baseline), "durability=durable",
+        OptionalDouble.empty());
   }
 
-  private static final Plan.Reference UP_10 = ref(Metric.THROUGHPUT, Metric.OVERALL,
-      Transfer.Shape.up(10, Double.POSITIVE_INFINITY));
+  private static final Plan.Reference UP = ref(Metric.THROUGHPUT, Metric.OVERALL,
+      Transfer.Shape.up(WHY));
 
   @Test
-  void agreesWhenTheChangeAgainstTheBaselineLiesInTheBand() {
-    Verdict v = judge(UP_10, point(AT, 1200, steady()), point(BASE, 1000, steady()));
-    assertThat(v).isEqualTo(new Verdict(Verdict.Kind.AGREES,
-        "measured +20.0 % against durability=durable; expected up by +10 % or more"));
+  void agreesWhenTheWholeIntervalLiesOnTheDeclaredSide() {
+    Verdict v = judge(UP, point(AT, 1200, 1210, 1190), point(BASE, 1000, 1010, 990));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
+    assertThat(v.reason()).startsWith("+20.0 % [+").contains("] against durability=durable;"
+        + " expected up (the direction transfers, not the size)");
+    assertThat(v.effect().orElseThrow().ci95().orElseThrow().low()).isGreaterThan(15);
+    assertThat(v.effect().orElseThrow().method()).startsWith("Welch's t on the logs of 3 and 3");
+    assertThat(v.window()).isEqualTo("each trial's steady window to the end of its run");
   }
 
   @Test
-  void disagreesWhenTheChangeFallsShortOfTheBand() {
-    Verdict v = judge(UP_10, point(AT, 1030, steady()), point(BASE, 1000, steady()));
+  void disagreesWhenTheWholeIntervalLiesOnTheOtherSide() {
+    Verdict v = judge(UP, point(AT, 800, 810, 790), point(BASE, 1000, 1010, 990));
     assertThat(v.kind()).isEqualTo(Verdict.Kind.DISAGREES);
-    assertThat(v.reason()).startsWith("measured +3.0 %");
+    assertThat(v.reason()).startsWith("-20.0 % [");
   }
 
   @Test
-  void aFallAgreesWithDownAndARiseDoesNot() {
-    Plan.Reference down = ref(Metric.THROUGHPUT, Metric.OVERALL, Transfer.Shape.down(15, 100));
-    assertThat(judge(down, point(AT, 700, steady()), point(BASE, 1000, steady())).kind())
+  void isInconclusiveWhenNoiseDecidesAndSaysHowManyRepetitionsWouldLikelyDecide() {
+    Verdict v = judge(UP, point(AT, 1090, 1010, 1060), point(BASE, 1000, 1040, 980));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.INCONCLUSIVE);
+    assertThat(v.effect().orElseThrow().ci95().orElseThrow().contains(0)).isTrue();
+    assertThat(v.morePerPoint()).isPresent();
+    assertThat(v.reason()).contains("the interval crosses 0: about ")
+        .contains("more repetitions of both points would likely decide it");
+  }
+
+  @Test
+  void aSizeIsJudgedApartFromTheDirectionAndAgainstThePapersSize() {
+    Plan.Reference sized = ref(Metric.THROUGHPUT, Metric.OVERALL,
+        Transfer.Shape.up(30.8, 123.2, "half to twice the paper's +61.6 %"));
+    Verdict v = Verdicts.judge(sized, Optional.of(point(AT, 3300, 3250, 3350)),
+        Optional.of(point(BASE, 1000, 1010, 990)), "D1", OptionalDouble.of(61.6));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.DISAGREES);
+    assertThat(v.direction()).contains(Transfer.Outcome.AGREES);
+    assertThat(v.reason()).startsWith("direction agrees; +230.0 % [").contains("the paper's"
+        + " +61.6 %: 3.73× its size");
+  }
+
+  @Test
+  void flatAgreesWhenTheWholeIntervalStaysWithinItsBand() {
+    Plan.Reference flat = ref(Metric.THROUGHPUT, Metric.OVERALL, Transfer.Shape.flat(5, WHY));
+    assertThat(judge(flat, point(AT, 1001, 1003, 999), point(BASE, 1000, 1002, 998)).kind())
         .isEqualTo(Verdict.Kind.AGREES);
-    assertThat(judge(down, point(AT, 1100, steady()), point(BASE, 1000, steady())).kind())
+    assertThat(judge(flat, point(AT, 1300, 1303, 1299), point(BASE, 1000, 1002, 998)).kind())
         .isEqualTo(Verdict.Kind.DISAGREES);
   }
 
   @Test
-  void flatAgreesWithinItsBandEitherWay() {
-    Plan.Reference flat = ref(Metric.THROUGHPUT, Metric.OVERALL, Transfer.Shape.flat(5));
-    assertThat(judge(flat, point(AT, 960, steady()), point(BASE, 1000, steady())).kind())
-        .isEqualTo(Verdict.Kind.AGREES);
-    assertThat(judge(flat, point(AT, 1060, steady()), point(BASE, 1000, steady())).kind())
-        .isEqualTo(Verdict.Kind.DISAGREES);
+  void oneTrialWithoutIntervalsIsInconclusiveAndAsksForRepetitions() {
+    Verdict v = judge(UP, point(AT, 2000), point(BASE, 1000));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.INCONCLUSIVE);
+    assertThat(v.reason()).contains("no interval: one trial at the measured point, and no per-interval figures")
+        .contains("repeat the points");
+    assertThat(v.morePerPoint()).hasValue(1);
   }
 
   @Test
-  void aTrialThatNeverGotSteadyIsNotComparable() {
-    Verdict v = judge(UP_10, point(AT, 2000, facts(false, 1, 0.2, 50_000)),
-        point(BASE, 1000, steady()));
+  void anUnsteadyRepetitionIsLeftOutAndSaidSo() {
+    List<TrialRecord> trials = new ArrayList<>(point(AT, 1200, 1210).trials());
+    trials.add(trial("t-balanced-r3", AT, 5000, 5, facts(false, 0.2, 50_000, Optional.empty())));
+    Verdict v = judge(UP, new Point(AT, trials), point(BASE, 1000, 1010, 990));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
+    assertThat(v.effect().orElseThrow().measured().repetitions()).isEqualTo(2);
+    assertThat(v.caveats()).containsExactly("1 of 3 repetitions at durability=balanced left out:"
+        + " not steady: t-balanced-r3 found no steady window in 30 s measured");
+  }
+
+  @Test
+  void aPointWithoutASteadyTrialIsNotComparable() {
+    Verdict v = judge(UP, point(AT, facts(false, 0.2, 50_000, Optional.empty()), 2000),
+        point(BASE, 1000, 1010));
     assertThat(v).isEqualTo(Verdict.notComparable(
-        "not steady: t-balanced found no steady window in 30 s measured"));
-  }
-
-  @Test
-  void asManyClientJvmsAsCoresIsClientBound() {
-    Verdict v = judge(UP_10, point(AT, 2000, facts(true, 2, 0.3, 50_000)),
-        point(BASE, 1000, steady()));
-    assertThat(v).isEqualTo(Verdict.notComparable("client-bound: 2 client JVMs on 2 cores (t-balanced)"));
-  }
-
-  @Test
-  void clientsUsingHalfTheMachineAreClientBound() {
-    Verdict v = judge(UP_10, point(AT, 2000, steady()), point(BASE, 1000, facts(true, 1, 0.62, 50_000)));
-    assertThat(v).isEqualTo(Verdict.notComparable(
-        "client-bound: the clients used 62 % of 2 cores (t-durable)"));
+        "not steady: t-balanced-r1 found no steady window in 30 s measured"));
   }
 
   @Test
   void aPercentileFromTooFewSamplesIsNotComparable() {
-    Plan.Reference p99 = ref(Metric.P99, "UPDATE", Transfer.Shape.up(10, Double.POSITIVE_INFINITY));
-    Verdict v = judge(p99, point(AT, 2000, facts(true, 1, 0.2, 412)), point(BASE, 1000, steady()));
+    Plan.Reference p99 = ref(Metric.P99, "UPDATE", Transfer.Shape.up(WHY));
+    TrialFacts few = facts(true, 0.2, 412, Optional.empty());
+    Verdict v = judge(p99, point(AT, few, 2000), point(BASE, 1000, 1010));
     assertThat(v).isEqualTo(Verdict.notComparable(
-        "fewer than 1000 samples for p99 of UPDATE (412 in t-balanced)"));
+        "fewer than 1000 samples for p99 of UPDATE (412 in t-balanced-r1)"));
     // the same samples are plenty for a mean
-    Plan.Reference mean = ref(Metric.MEAN, "UPDATE", Transfer.Shape.up(10, Double.POSITIVE_INFINITY));
-    assertThat(judge(mean, point(AT, 2000, facts(true, 1, 0.2, 412)), point(BASE, 1000, steady()))
-        .kind()).isEqualTo(Verdict.Kind.AGREES);
+    Plan.Reference mean = ref(Metric.MEAN, "UPDATE", Transfer.Shape.up(WHY));
+    assertThat(judge(mean, point(AT, few, 2000, 2020), point(BASE, 1000, 1010)).kind())
+        .isEqualTo(Verdict.Kind.AGREES);
+  }
+
+  @Test
+  void clientsThatWaitedForACoreCarryACaveatWithTheirFigures() {
+    // 30 s on 2 cores: clients 33 s of CPU (55 %), waiting 6 s; machine 58 s (97 %); server 24 s
+    CpuEvidence starved = new CpuEvidence(30, 2, OptionalDouble.of(33), OptionalDouble.of(6),
+        OptionalDouble.of(24), OptionalDouble.of(1), OptionalDouble.of(58));
+    Verdict v = judge(UP, point(AT, facts(true, 0.55, 60_000, Optional.of(starved)), 2000, 2010,
+        1990), point(BASE, 1000, 1010, 990));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
+    assertThat(v.caveats()).hasSize(1);
+    assertThat(v.caveats().get(0)).startsWith("the clients may have limited the measured point:"
+        + " clients 55 % of 2 cores, server 40 %, machine 97 %, client threads waited for a core"
+        + " 15 % of their runnable time");
+  }
+
+  @Test
+  void aLatencyRiseTheClientsWaitAloneCouldExplainIsNotComparable() {
+    // the baseline's clients barely waited; at the measured point they waited 2 ms per operation
+    // (60 s over 30,000 operations) while the UPDATE mean rose by about 1 ms
+    CpuEvidence calm = new CpuEvidence(30, 2, OptionalDouble.of(10), OptionalDouble.of(0.3),
+        OptionalDouble.of(30), OptionalDouble.of(0.1), OptionalDouble.of(45));
+    CpuEvidence waiting = new CpuEvidence(30, 2, OptionalDouble.of(20), OptionalDouble.of(60),
+        OptionalDouble.of(35), OptionalDouble.of(1), OptionalDouble.of(59));
+    Plan.Reference mean = ref(Metric.MEAN, "UPDATE", Transfer.Shape.up(WHY));
+    Verdict v = judge(mean, point(AT, facts(true, 0.3, 30_000, Optional.of(waiting)), 2000, 2020,
+        1990), point(BASE, facts(true, 0.2, 30_000, Optional.of(calm)), 1000, 1010, 990));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
+    assertThat(v.reason()).startsWith("the clients alone could explain it: their threads waited"
+        + " for a core +1.99 ms per operation more than at durability=durable");
+    assertThat(v.effect()).isPresent();
+  }
+
+  @Test
+  void aThroughputChangeTheClientsCpuAloneCouldExplainIsNotComparable() {
+    // both machines saturated; the clients' CPU per operation doubled and nothing else changed
+    CpuEvidence lean = new CpuEvidence(10, 2, OptionalDouble.of(6), OptionalDouble.of(0.1),
+        OptionalDouble.of(13.5), OptionalDouble.of(0.1), OptionalDouble.of(19.5));
+    CpuEvidence heavy = new CpuEvidence(10, 2, OptionalDouble.of(9), OptionalDouble.of(0.5),
+        OptionalDouble.of(10.5), OptionalDouble.of(0.1), OptionalDouble.of(19.5));
+    // 30,000 operations in 10 s at the baseline (200 µs of client CPU each), 23,077 at the other
+    Verdict v = judge(UP, point(AT, facts(true, 0.45, 23_077, Optional.of(heavy)), 770, 775, 765),
+        point(BASE, facts(true, 0.3, 30_000, Optional.of(lean)), 1000, 1005, 995));
+    Plan.Reference down = ref(Metric.THROUGHPUT, Metric.OVERALL, Transfer.Shape.down(WHY));
+    Verdict d = judge(down, point(AT, facts(true, 0.45, 23_077, Optional.of(heavy)), 770, 775,
+        765), point(BASE, facts(true, 0.3, 30_000, Optional.of(lean)), 1000, 1005, 995));
+    assertThat(d.kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
+    assertThat(d.reason()).startsWith("the clients alone could explain it: their CPU per operation"
+        + " went from 200 µs at durability=durable to 390 µs");
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
   }
 
   @Test
   void interruptionNeedsNoSteadiness() {
-    Plan.Reference longer = ref(Metric.INTERRUPTION, "UPDATE", Transfer.Shape.up(50, Double.POSITIVE_INFINITY));
-    Verdict v = judge(longer, point(AT, 8000, facts(false, 1, 0.2, 50_000)),
-        point(BASE, 3000, facts(false, 1, 0.2, 50_000)));
+    Plan.Reference longer = ref(Metric.INTERRUPTION, "UPDATE", Transfer.Shape.up(WHY));
+    TrialFacts unsteady = facts(false, 0.2, 50_000, Optional.empty());
+    Verdict v = judge(longer, point(AT, unsteady, 8000, 8200, 7900),
+        point(BASE, unsteady, 3000, 3100, 2950));
     assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
-    assertThat(v.reason()).startsWith("measured +166.7 %");
+    assertThat(v.reason()).startsWith("+166.");
   }
 
   @Test
   void aPlatformFigureIsNeverComparableAndSaysWhy() {
     Plan.Reference platform = ref(Metric.THROUGHPUT, Metric.OVERALL,
         new Transfer.PlatformOnly("absolute throughput of the paper's cluster"));
-    assertThat(judge(platform, point(AT, 1200, steady()), point(BASE, 1000, steady())))
+    assertThat(judge(platform, point(AT, 1200), point(BASE, 1000)))
         .isEqualTo(Verdict.notComparable("platform only: absolute throughput of the paper's cluster"));
     assertThat(judge(ref(Metric.THROUGHPUT, Metric.OVERALL, new Transfer.Undeclared()),
-        point(AT, 1200, steady()), point(BASE, 1000, steady())).reason())
+        point(AT, 1200), point(BASE, 1000)).reason())
         .isEqualTo("the reference declares no shape that transfers");
   }
 
@@ -142,16 +231,16 @@ class VerdictsTest {
     Point failed = new Point(BASE, List.of(new TrialRecord("t001", BASE, 1,
         TrialRecord.Status.FAILED, List.of("phase run timed out after PT30M\nmore"), Map.of(),
         List.of(), "run", Optional.empty(), TrialFacts.unknown())));
-    assertThat(judge(UP_10, point(AT, 1200, steady()), failed)).isEqualTo(Verdict.notComparable(
+    assertThat(judge(UP, point(AT, 1200), failed)).isEqualTo(Verdict.notComparable(
         "not measured at the baseline durability=durable: phase run timed out after PT30M"));
-    assertThat(Verdicts.judge(UP_10, Optional.empty(), Optional.of(failed), "x").reason())
-        .isEqualTo("no trial was planned at durability=balanced");
+    assertThat(Verdicts.judge(UP, Optional.empty(), Optional.of(failed), "x",
+        OptionalDouble.empty()).reason()).isEqualTo("no trial was planned at durability=balanced");
   }
 
   @Test
   void theBaselineItselfIsNotJudged() {
-    Point same = point(BASE, 1000, steady());
-    assertThat(judge(UP_10, same, same).reason()).isEqualTo("this is the baseline itself");
+    Point same = point(BASE, 1000);
+    assertThat(judge(UP, same, same).reason()).isEqualTo("this is the baseline itself");
   }
 
   @Test

@@ -32,6 +32,28 @@ class SteadyStateTest {
   }
 
   @Test
+  void aRunThatDriftsAwayAfterAnEarlierSteadyWindowIsNotSteady() {
+    // steady at ~1000 from second 1, then sliding to ~700 by the end
+    SteadyState s = SteadyState.detect(slots(300, 1000, 1010, 990, 1000, 1005, 995, 900, 820, 760,
+        720, 700, 700, 705, 695, 700, 700), 1000, RULE, false);
+    assertThat(s.reached()).isFalse();
+    assertThat(s.drifted()).isTrue();
+    assertThat(s.fromEpochMs()).isEqualTo(1000);
+    assertThat(s.finalOpsPerSecond()).isCloseTo(700, within(1.0));
+    assertThat(s.toEpochMs()).isEqualTo(17_000);
+  }
+
+  @Test
+  void aRunThatStaysInItsBandIsSteadyToTheEndOfTheMeasuredWindow() {
+    SteadyState s = SteadyState.detect(slots(100, 1000, 1010, 990, 1000, 1005, 995, 1020, 980,
+        1040, 960), 1000, RULE, true);
+    assertThat(s.reached()).isTrue();
+    assertThat(s.drifted()).isFalse();
+    assertThat(s.fromEpochMs()).isEqualTo(1000);
+    assertThat(s.toEpochMs()).isEqualTo(11_000);
+  }
+
+  @Test
   void noiseWithoutTrendIsSteady() {
     // ±15 % around 1000 with no drift: busy machines look like this
     assertThat(SteadyState.lastWindow(slots(850, 1150, 1000, 870, 1130, 1000), 1000, RULE)).isTrue();

@@ -125,8 +125,11 @@ class SpecReaderTest {
       "id: x\\nreferences:\\n  - {metric: speed, value: 1}" => bad.yaml:3: references[].metric='speed' is not allowed; allowed: throughput, mean, p50, p90, p95, p99, p99.9, p99.99, max, interruption, lost-writes
       "id: x\\nreferences:\\n  - {metric: p99, value: fast}" => bad.yaml:3: references[].value='fast' is not allowed; allowed: a number
       "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: sideways}}" => bad.yaml:3: references[].transfers.direction='sideways' is not allowed; allowed: up, down, flat
-      "id: x\\nreferences:\\n  - {metric: p99, transfers: {atLeast: 5}}" => bad.yaml:3: references[].transfers='(no direction or platform)' is not allowed; allowed: {direction: up|down, atLeast: <percent>[, atMost: <percent>]}, {direction: flat, within: <percent>} or {platform: <why it does not transfer>}
-      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: up, atLeast: 50, atMost: 5}}" => bad.yaml:3: references[].transfers='atLeast 50.0, atMost 5.0' is not allowed; allowed: atLeast <= atMost
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {atLeast: 5, why: w}}" => bad.yaml:3: references[].transfers='(no direction or platform)' is not allowed; allowed: {direction: up|down, why: <why only the direction transfers>}, {direction: up|down, atLeast: <percent>[, atMost: <percent>], why: <the rule>}, {direction: flat, within: <percent>, why: <the rule>} or {platform: <why it does not transfer>}
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: up, atLeast: 50, atMost: 5, why: w}}" => bad.yaml:3: references[].transfers='atLeast 50.0, atMost 5.0' is not allowed; allowed: atLeast <= atMost
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: up, atLeast: 10}}" => bad.yaml:3: references[].transfers.why='(missing)' is not allowed; allowed: the rule the band comes from (e.g. "the paper's ratio, from its square root to its square") or why only the direction transfers
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: flat, why: w}}" => bad.yaml:3: references[].transfers.within='(missing)' is not allowed; allowed: a percentage: flat is a size, so it needs its band
+      "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: up, because: w}}" => bad.yaml:3: references[].transfers.because='because' is not allowed; allowed: direction, atLeast, atMost, within, why, platform
       "id: x\\nsteady: {window: 1s}"                      => bad.yaml:2: steady='window 1s, band 0.1, cv 0.25, max 60s' is not allowed; allowed: steady window 2-600 s, band in (0, 1], cv in (0, 10]; got 1 s, 0.1, 0.25
       "id: x\\nsteady: {window: 10s, max: 5s}"            => bad.yaml:2: steady='window 10s, band 0.1, cv 0.25, max 5s' is not allowed; allowed: steady.max must be at least the window (10 s), got 5 s
       "id: x\\nsteady: {windwo: 10s}"                     => bad.yaml:2: steady.windwo='windwo' is not allowed; allowed: window, band, cv, max
@@ -165,9 +168,9 @@ class SpecReaderTest {
           disk: {properties: {mongodb.durability: durable}, faults: "60s pause primary"}
         cluster: {type: uri, uris: {rs=1: "mongodb://a/ycsb", rs=3: "mongodb://b/ycsb"}}
         references:
-          - {parameters: {topology: rs=1}, metric: interruption, operation: UPDATE, transfers: {direction: up, atLeast: 50}, against: {topology: rs=3}}
+          - {parameters: {topology: rs=1}, metric: interruption, operation: UPDATE, transfers: {direction: up, atLeast: 50, why: "half the paper's"}, against: {topology: rs=3}}
           - {parameters: {topology: rs=3}, metric: throughput, transfers: {platform: "the paper's hosts"}}
-          - {parameters: {}, metric: throughput, transfers: {direction: flat, within: 20}, against: {experiment: D1-workload-a}}
+          - {parameters: {}, metric: throughput, transfers: {direction: flat, within: 20, why: "steady"}, against: {experiment: D1-workload-a}}
         """, null);
     assertThat(s.threads()).isEqualTo(128);
     assertThat(s.untilSteady()).contains(new UntilSteady(new SteadyRule(8, 0.2, 0.25),
@@ -178,10 +181,11 @@ class SpecReaderTest {
     assertThat(s.cluster().uriFor(Topology.parse("rs=3"))).contains("mongodb://b/ycsb");
     Reference interruption = s.references().get(0);
     assertThat(interruption.value()).isEmpty();
-    assertThat(interruption.transfer()).isEqualTo(Transfer.Shape.up(50, Double.POSITIVE_INFINITY));
+    assertThat(interruption.transfer()).isEqualTo(Transfer.Shape.up(50, Double.POSITIVE_INFINITY,
+        "half the paper's"));
     assertThat(interruption.against()).containsEntry("topology", "rs=3");
     assertThat(s.references().get(1).transfer()).isEqualTo(new Transfer.PlatformOnly("the paper's hosts"));
-    assertThat(s.references().get(2).transfer()).isEqualTo(Transfer.Shape.flat(20));
+    assertThat(s.references().get(2).transfer()).isEqualTo(Transfer.Shape.flat(20, "steady"));
     assertThat(s.references().get(2).againstExperiment()).contains("D1-workload-a");
   }
 

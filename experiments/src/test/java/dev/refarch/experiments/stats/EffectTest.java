@@ -28,8 +28,8 @@ class EffectTest {
     Effect e = Effect.between(LogEstimate.single(12_000), LogEstimate.ofRepetitions(3_000, 3_500));
     assertThat(e.ci95()).isEmpty();
     assertThat(e.pct()).isCloseTo(12_000 / Math.sqrt(3_000 * 3_500.0) * 100 - 100, within(1e-9));
-    assertThat(e.method()).isEqualTo("no interval: one trial and no per-interval figures at the"
-        + " measured point");
+    assertThat(e.method()).isEqualTo("no interval: one trial at the measured point, and no"
+        + " per-interval figures to bootstrap (a figure without them, or fewer than 4 intervals)");
     assertThat(e.morePerPoint(UP, 20)).hasValue(1);
   }
 

@@ -12,7 +12,9 @@ import dev.refarch.ycsb.measure.Warmup;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -160,6 +162,32 @@ public final class SloTrial {
       b.target(target);
     }
     return b.build();
+  }
+
+  /**
+   * Loads and runs the trial {@code n} times, one after another, as {@code <id>-r1} …
+   * {@code <id>-r<n>}: the repetitions of one point, for a comparison that tells a change from
+   * the scatter between trials ({@link BaselineAssert}, {@code refarch compare}).
+   *
+   * @param n at least 1
+   * @return each repetition's result, in order
+   */
+  public List<TrialResult> runRepetitions(int n) throws InterruptedException {
+    if (n < 1) {
+      throw new IllegalArgumentException("repetitions is " + n + "; at least 1");
+    }
+    String base = spec().trial();
+    List<TrialResult> out = new ArrayList<>();
+    String named = trial;
+    try {
+      for (int r = 1; r <= n; r++) {
+        trial = base + "-r" + r;
+        out.add(run());
+      }
+    } finally {
+      trial = named;
+    }
+    return out;
   }
 
   /**
