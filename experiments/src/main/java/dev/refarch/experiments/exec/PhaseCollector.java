@@ -76,7 +76,7 @@ final class PhaseCollector {
           ? SteadyState.detect(merged.perSlot(), interval, run.rule(), run.stoppedWhenSteady())
           : SteadyState.notMeasured(run.rule()));
       if (steady.get().reached()) {
-        // the judged figures leave out the ramp before the first steady window
+        // the judged figures leave out the ramp (and any drift) before the judged window
         judged = Optional.of(PhaseMerge.merge(outputs, resolution, interval,
             steady.get().fromEpochMs()).summary());
       }

@@ -34,8 +34,9 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
    *
    * @param fromEpochMs its start; 0 when not recorded
    * @param toEpochMs its end (exclusive); 0 when not recorded
-   * @param steady whether it is the judged window of a steady run (its first steady window to the
-   *     end of the measured window); otherwise the whole measured window
+   * @param steady whether it is the judged window of a steady run (from where the rest of the run
+   *     is steady as a whole to the end of the measured window); otherwise the whole measured
+   *     window
    */
   public record Window(long fromEpochMs, long toEpochMs, boolean steady) {
     /** Nothing recorded. */
@@ -49,7 +50,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     /** {@code steady window (12 s)} or {@code whole measured window (30 s)}. */
     public String describe() {
       String length = String.format(java.util.Locale.ROOT, "%.0f s", seconds());
-      return (steady ? "steady window to the end of the run (" : "whole measured window (")
+      return (steady ? "judged window, steady to the end of the run (" : "whole measured window (")
           + length + ")";
     }
   }

@@ -212,16 +212,17 @@ final class Verdicts {
         + metric.label() + " of " + operation + " (" + have + " in " + t.id() + ")");
   }
 
-  /** Which window the trials' figures come from, e.g. {@code steady window to the end …}. */
+  /** Which window the trials' figures come from, e.g. {@code each trial's judged window …}. */
   private static String window(List<TrialRecord> m, List<TrialRecord> b) {
     List<TrialRecord> all = new ArrayList<>(m);
     all.addAll(b);
     long steady = all.stream().filter(t -> t.facts().window().steady()).count();
     if (steady == all.size()) {
-      return "each trial's steady window to the end of its run";
+      return "each trial's judged window, steady to the end of its run";
     }
     return steady == 0 ? "each trial's whole measured window" : steady + " of " + all.size()
-        + " trials' steady windows to the end of their runs, the others' whole measured windows";
+        + " trials' judged windows, steady to the end of their runs; the others' whole measured"
+        + " windows";
   }
 
   /**

@@ -7,20 +7,23 @@ import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * Whether, and from when, a run's throughput was steady: the first window of {@code windowSeconds}
- * of consecutive interval slots of the measured window (after every client's warm-up) that passes
- * the {@link SteadyRule}, provided the run stayed there — its final window passes the rule too,
- * and its mean lies within the rule's band of the first window's. A run that drifted away after
- * an earlier steady window is not steady. The judged window of a steady run is its first steady
- * window to the end of the measured window: the trial's judged figures come from it, not from the
- * ramp before it. The series is the measured operations per slot of the clients' interval
- * histograms, so that the same rule on the same data stops a trial early ({@link #lastWindow},
- * while the clients write them) and judges it afterwards ({@link #detect}, from the merge).
- * Immutable.
+ * Whether, and from when, a run's throughput was steady, judged on the measured operations per
+ * interval slot of its measured window (after every client's warm-up). The run's <em>judged
+ * window</em> runs from the earliest slot from which the rest of the run, as a whole, passes the
+ * {@link SteadyRule} — no trend beyond the band between its halves, no swing beyond the
+ * coefficient of variation — to the end of the measured window; it is at least one rule window
+ * long. Its figures leave out the ramp before it, and they are steady by the same rule over their
+ * whole length: a run that held a steady window and then drifted away is not credited with that
+ * window — its judged window starts after the drift if the run settled again, and it is not
+ * steady at all if it did not ({@code drifted}). The same rule on the same series stops a trial
+ * early ({@link #lastWindow}, while the clients write them) and judges it afterwards
+ * ({@link #detect}, from the merge), so a run the runner stopped is steady. Immutable.
  *
- * @param reached whether a steady window exists and the run did not drift from it
- * @param fromEpochMs start of the first steady window; 0 when none was found
- * @param opsPerSecond mean throughput of that window; 0 when none was found
+ * @param reached whether the run has a judged window
+ * @param fromEpochMs start of the judged window; for a run that drifted, of its first steady
+ *     window; 0 when neither
+ * @param opsPerSecond mean throughput of the judged window (for a run that drifted, of its first
+ *     steady window); 0 when neither
  * @param windowSeconds slots per window
  * @param band allowed relative difference of the halves' means, e.g. 0.1 for 10 %
  * @param maxCv allowed coefficient of variation of the window's slots
@@ -28,9 +31,9 @@ import java.util.SortedMap;
  * @param stoppedWhenSteady whether the runner ended the run because it was steady (otherwise it
  *     ran to its operation count or maximum time)
  * @param toEpochMs the end of the measured window, where the judged window ends; 0 when none
- * @param finalOpsPerSecond mean throughput of the final window; 0 when none was found
- * @param drifted whether the final window failed the rule or left the band of the first steady
- *     window's mean, which makes the run not steady
+ * @param finalOpsPerSecond mean throughput of the final rule window; 0 when none was found
+ * @param drifted whether a rule window was steady but no stretch from one to the end is, so that
+ *     the run is not steady
  */
 public record SteadyState(boolean reached, long fromEpochMs, double opsPerSecond,
     int windowSeconds, double band, double maxCv, double measuredSeconds,
@@ -59,17 +62,27 @@ public record SteadyState(boolean reached, long fromEpochMs, double opsPerSecond
     int w = rule.slots(slotMs);
     double perSecond = 1000.0 / slotMs;
     double seconds = slots.size() * slotMs / 1000.0;
-    for (int i = 0; i + w <= slots.size(); i++) {
+    int n = counts.size();
+    if (n < w) {
+      return new SteadyState(false, 0, 0, rule.windowSeconds(), rule.band(), rule.maxCv(), seconds,
+          stoppedWhenSteady);
+    }
+    long to = slots.get(n - 1).getKey() + slotMs;
+    double last = mean(counts.subList(n - w, n)) * perSecond;
+    for (int i = 0; i + w <= n; i++) {
+      List<Long> rest = counts.subList(i, n);
+      if (rule.steady(counts.subList(i, i + w)) && rule.steady(rest)) {
+        return new SteadyState(true, slots.get(i).getKey(), mean(rest) * perSecond,
+            rule.windowSeconds(), rule.band(), rule.maxCv(), seconds, stoppedWhenSteady, to, last,
+            false);
+      }
+    }
+    for (int i = 0; i + w <= n; i++) {
       List<Long> window = counts.subList(i, i + w);
       if (rule.steady(window)) {
-        double mean = mean(window);
-        List<Long> last = counts.subList(counts.size() - w, counts.size());
-        double lastMean = mean(last);
-        boolean drifted = !rule.steady(last) || Math.abs(lastMean - mean) > rule.band() * mean;
-        long to = slots.get(slots.size() - 1).getKey() + slotMs;
-        return new SteadyState(!drifted, slots.get(i).getKey(), mean * perSecond,
-            rule.windowSeconds(), rule.band(), rule.maxCv(), seconds, stoppedWhenSteady, to,
-            lastMean * perSecond, drifted);
+        return new SteadyState(false, slots.get(i).getKey(), mean(window) * perSecond,
+            rule.windowSeconds(), rule.band(), rule.maxCv(), seconds, stoppedWhenSteady, to, last,
+            true);
       }
     }
     return new SteadyState(false, 0, 0, rule.windowSeconds(), rule.band(), rule.maxCv(), seconds,

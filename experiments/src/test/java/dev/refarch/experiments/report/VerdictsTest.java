@@ -38,6 +38,16 @@ class VerdictsTest {
         new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu);
   }
 
+  /**
+   * CPU evidence over {@code seconds} on 2 cores: the clients' CPU and wait, the server's CPU and
+   * the machine's busy seconds (the server's wait barely matters here: 0.1 s).
+   */
+  private static CpuEvidence cpu(double seconds, double clients, double wait, double server,
+      double machine) {
+    return new CpuEvidence(seconds, 2, OptionalDouble.of(clients), OptionalDouble.of(wait),
+        OptionalDouble.of(server), OptionalDouble.of(0.1), OptionalDouble.of(machine));
+  }
+
   /** A point of one trial per figure: throughput {@code ops[i]}, UPDATE mean {@code ops[i]/1000}. */
   private static Point point(Map<String, String> parameters, double... ops) {
     return point(parameters, steady(), ops);
@@ -73,7 +83,7 @@ class VerdictsTest {
         + " expected up (the direction transfers, not the size)");
     assertThat(v.effect().orElseThrow().ci95().orElseThrow().low()).isGreaterThan(15);
     assertThat(v.effect().orElseThrow().method()).startsWith("Welch's t on the logs of 3 and 3");
-    assertThat(v.window()).isEqualTo("each trial's steady window to the end of its run");
+    assertThat(v.window()).isEqualTo("each trial's judged window, steady to the end of its run");
   }
 
   @Test
@@ -158,8 +168,7 @@ class VerdictsTest {
   @Test
   void clientsThatWaitedForACoreCarryACaveatWithTheirFigures() {
     // 30 s on 2 cores: clients 33 s of CPU (55 %), waiting 6 s; machine 58 s (97 %); server 24 s
-    CpuEvidence starved = new CpuEvidence(30, 2, OptionalDouble.of(33), OptionalDouble.of(6),
-        OptionalDouble.of(24), OptionalDouble.of(1), OptionalDouble.of(58));
+    CpuEvidence starved = cpu(30, 33, 6, 24, 58);
     Verdict v = judge(UP, point(AT, facts(true, 0.55, 60_000, Optional.of(starved)), 2000, 2010,
         1990), point(BASE, 1000, 1010, 990));
     assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
@@ -173,10 +182,8 @@ class VerdictsTest {
   void aLatencyRiseTheClientsWaitAloneCouldExplainIsNotComparable() {
     // the baseline's clients barely waited; at the measured point they waited 2 ms per operation
     // (60 s over 30,000 operations) while the UPDATE mean rose by about 1 ms
-    CpuEvidence calm = new CpuEvidence(30, 2, OptionalDouble.of(10), OptionalDouble.of(0.3),
-        OptionalDouble.of(30), OptionalDouble.of(0.1), OptionalDouble.of(45));
-    CpuEvidence waiting = new CpuEvidence(30, 2, OptionalDouble.of(20), OptionalDouble.of(60),
-        OptionalDouble.of(35), OptionalDouble.of(1), OptionalDouble.of(59));
+    CpuEvidence calm = cpu(30, 10, 0.3, 30, 45);
+    CpuEvidence waiting = cpu(30, 20, 60, 35, 59);
     Plan.Reference mean = ref(Metric.MEAN, "UPDATE", Transfer.Shape.up(WHY));
     Verdict v = judge(mean, point(AT, facts(true, 0.3, 30_000, Optional.of(waiting)), 2000, 2020,
         1990), point(BASE, facts(true, 0.2, 30_000, Optional.of(calm)), 1000, 1010, 990));
@@ -189,10 +196,8 @@ class VerdictsTest {
   @Test
   void aThroughputChangeTheClientsCpuAloneCouldExplainIsNotComparable() {
     // both machines saturated; the clients' CPU per operation doubled and nothing else changed
-    CpuEvidence lean = new CpuEvidence(10, 2, OptionalDouble.of(6), OptionalDouble.of(0.1),
-        OptionalDouble.of(13.5), OptionalDouble.of(0.1), OptionalDouble.of(19.5));
-    CpuEvidence heavy = new CpuEvidence(10, 2, OptionalDouble.of(9), OptionalDouble.of(0.5),
-        OptionalDouble.of(10.5), OptionalDouble.of(0.1), OptionalDouble.of(19.5));
+    CpuEvidence lean = cpu(10, 6, 0.1, 13.5, 19.5);
+    CpuEvidence heavy = cpu(10, 9, 0.5, 10.5, 19.5);
     // 30,000 operations in 10 s at the baseline (200 µs of client CPU each), 23,077 at the other
     Verdict v = judge(UP, point(AT, facts(true, 0.45, 23_077, Optional.of(heavy)), 770, 775, 765),
         point(BASE, facts(true, 0.3, 30_000, Optional.of(lean)), 1000, 1005, 995));

@@ -27,20 +27,36 @@ class SteadyStateTest {
         1000, RULE, false);
     assertThat(s.reached()).isTrue();
     assertThat(s.fromEpochMs()).isEqualTo(3000);
-    assertThat(s.opsPerSecond()).isCloseTo(1000.8, within(0.1));
+    // the judged window's throughput: from there to the end
+    assertThat(s.opsPerSecond()).isCloseTo((1000 + 1020 + 990 + 1005 + 1010 + 980 + 1000) / 7.0,
+        within(0.01));
     assertThat(s.measuredSeconds()).isEqualTo(10);
   }
 
   @Test
-  void aRunThatDriftsAwayAfterAnEarlierSteadyWindowIsNotSteady() {
-    // steady at ~1000 from second 1, then sliding to ~700 by the end
+  void aRunThatDriftedIsJudgedOnlyFromWhereItSettled() {
+    // steady at ~1000 from second 1, then sliding to ~700, where it settles
     SteadyState s = SteadyState.detect(slots(300, 1000, 1010, 990, 1000, 1005, 995, 900, 820, 760,
         720, 700, 700, 705, 695, 700, 700), 1000, RULE, false);
+    assertThat(s.reached()).isTrue();
+    assertThat(s.drifted()).isFalse();
+    // the earliest stretch to the end without a trend beyond 10 % between its halves
+    assertThat(s.fromEpochMs()).isEqualTo(8_000);
+    assertThat(s.opsPerSecond()).isCloseTo((820 + 760 + 720 + 700 + 700 + 705 + 695 + 700 + 700)
+        / 9.0, within(0.01));
+    assertThat(s.toEpochMs()).isEqualTo(17_000);
+  }
+
+  @Test
+  void aRunThatLeftItsSteadyWindowAndNeverSettledIsNotSteady() {
+    // steady at ~1000, then falling all the way to the end
+    SteadyState s = SteadyState.detect(slots(1000, 1010, 990, 1000, 1005, 995, 900, 800, 700, 600,
+        500, 400), 1000, RULE, false);
     assertThat(s.reached()).isFalse();
     assertThat(s.drifted()).isTrue();
-    assertThat(s.fromEpochMs()).isEqualTo(1000);
-    assertThat(s.finalOpsPerSecond()).isCloseTo(700, within(1.0));
-    assertThat(s.toEpochMs()).isEqualTo(17_000);
+    assertThat(s.fromEpochMs()).isZero();
+    assertThat(s.opsPerSecond()).isCloseTo(1000, within(0.1));
+    assertThat(s.finalOpsPerSecond()).isCloseTo(650, within(0.1));
   }
 
   @Test
