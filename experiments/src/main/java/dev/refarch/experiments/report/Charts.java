@@ -156,6 +156,17 @@ final class Charts {
   }
 
   /** Draws a series as markers only, e.g. the SLO's best points. */
+  /**
+   * A series of an interval's ends, drawn as dark dashes at each point and left out of the
+   * legend (the caption says what they are).
+   */
+  static void intervalEnds(CategorySeries series) {
+    series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
+    series.setMarker(SeriesMarkers.RECTANGLE);
+    series.setMarkerColor(new Color(60, 60, 60));
+    series.setShowInLegend(false);
+  }
+
   static void markers(CategorySeries series) {
     series.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
     series.setMarker(SeriesMarkers.DIAMOND);
@@ -167,9 +178,11 @@ final class Charts {
    * under a tenth of the tallest would spill its label over the axis.
    */
   static void barLabels(CategoryChart chart) {
+    // the bars' own values: not an interval's ends, not a gap
     java.util.DoubleSummaryStatistics v = chart.getSeriesMap().values().stream()
-        .flatMap(s -> s.getYData().stream()).filter(java.util.Objects::nonNull)
-        .mapToDouble(Number::doubleValue).summaryStatistics();
+        .filter(s -> s.isShowInLegend()).flatMap(s -> s.getYData().stream())
+        .filter(java.util.Objects::nonNull).mapToDouble(Number::doubleValue)
+        .filter(d -> !Double.isNaN(d)).summaryStatistics();
     chart.getStyler().setLabelsVisible(v.getCount() > 0 && v.getMin() >= v.getMax() / 10);
   }
 

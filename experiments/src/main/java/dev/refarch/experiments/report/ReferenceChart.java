@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The measured change of every reference against its baseline, with the 95 % confidence interval
@@ -53,8 +51,8 @@ final class ReferenceChart {
       Charts.markers(chart.addSeries("paper", labels, paper));
     }
     if (low.stream().anyMatch(java.util.Objects::nonNull)) {
-      interval(chart.addSeries("95 % interval, low end", labels, low));
-      interval(chart.addSeries("95 % interval, high end", labels, high));
+      Charts.intervalEnds(chart.addSeries("95 % interval, low end", labels, low));
+      Charts.intervalEnds(chart.addSeries("95 % interval, high end", labels, high));
     }
     return Optional.of(Charts.png("references", title, "Each reference's relative change"
         + " against the baseline named in the table below, as measured here (bars; for a judged"
@@ -62,12 +60,6 @@ final class ReferenceChart {
         + " ends of its 95 % confidence interval as dashes), and as the paper reports it"
         + " (diamonds) where it states both figures. Hardware differs: what transfers is the"
         + " direction, and the size only where a reference says so.", chart));
-  }
-
-  private static void interval(CategorySeries ends) {
-    ends.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
-    ends.setMarker(SeriesMarkers.RECTANGLE);
-    ends.setMarkerColor(new java.awt.Color(60, 60, 60));
   }
 
   /** {@code b / 2: throughput OVERALL}. */

@@ -41,6 +41,7 @@ final class SweepCharts {
     CategoryChart chart = Charts.category(title("Throughput", x), x, "ops/s (all operations)",
         bars);
     List<String> xs = results.xValues();
+    chart.getStyler().setOverlapped(!bars || onePerValue(results, Metric.OVERALL));
     int n = 0;
     for (Map.Entry<Map<String, String>, List<Point>> s : results.series().entrySet()) {
       Optional<CategorySeries> line = line(chart, seriesName(s.getKey(), ""), xs, x, s.getValue(),
@@ -59,7 +60,6 @@ final class SweepCharts {
       Charts.markers(chart.addSeries("highest within SLO", xs, marked));
     }
     Charts.fitLabels(chart.getStyler(), xs);
-    chart.getStyler().setOverlapped(!bars || onePerValue(results, Metric.OVERALL));
     if (bars) {
       Charts.barLabels(chart);
     }
@@ -177,14 +177,17 @@ final class SweepCharts {
 
   /**
    * One series over all x values, {@code null} where the point has no completed trial: the mean
-   * of the point's completed repetitions, with its 95 % confidence interval (Student's t) as an
-   * error bar where it has two or more.
+   * of the point's completed repetitions, with its 95 % confidence interval (Student's t) where it
+   * has two or more — as error bars, or, for a series with gaps on a chart that overlaps its
+   * series (lines, or one series per value), as dashes at the interval's ends: XChart draws an
+   * error bar for a gap in a line at the axis.
    */
   private static Optional<CategorySeries> line(CategoryChart chart, String name, List<String> xs,
       String x, List<Point> points, String operation, Metric metric) {
     List<Double> ys = new ArrayList<>();
     List<Double> errors = new ArrayList<>();
     boolean any = false;
+    boolean gaps = false;
     boolean interval = false;
     for (String value : xs) {
       Optional<Stat> st = points.stream().filter(q -> value.equals(q.parameters().get(x)))
@@ -193,13 +196,31 @@ final class SweepCharts {
       double e = st.map(Stat::ci95).filter(Double::isFinite).orElse(0.0);
       errors.add(e);
       any |= st.isPresent();
+      gaps |= st.isEmpty();
       interval |= e > 0;
     }
     if (!any) {
       return Optional.empty();
     }
-    return Optional.of(interval ? chart.addSeries(name, xs, ys, errors)
-        : chart.addSeries(name, xs, ys));
+    if (interval && (!gaps || !chart.getStyler().isOverlapped())) {
+      // XChart's error bars need a number at every x: a gap between bars side by side is NaN,
+      // which leaves the slot empty
+      return Optional.of(chart.addSeries(name, xs, ys.stream()
+          .map(y -> y == null ? Double.NaN : y).toList(), errors));
+    }
+    CategorySeries series = chart.addSeries(name, xs, ys);
+    if (interval && chart.getStyler().isOverlapped()) {
+      List<Double> low = new ArrayList<>();
+      List<Double> high = new ArrayList<>();
+      for (int i = 0; i < ys.size(); i++) {
+        boolean has = ys.get(i) != null && errors.get(i) > 0;
+        low.add(has ? ys.get(i) - errors.get(i) : null);
+        high.add(has ? ys.get(i) + errors.get(i) : null);
+      }
+      Charts.intervalEnds(chart.addSeries(name + " 95 % low", xs, low));
+      Charts.intervalEnds(chart.addSeries(name + " 95 % high", xs, high));
+    }
+    return Optional.of(series);
   }
 
   private static String seriesName(Map<String, String> series, String suffix) {

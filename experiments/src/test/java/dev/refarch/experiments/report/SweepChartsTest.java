@@ -41,6 +41,35 @@ class SweepChartsTest {
     assertThat(blue).isBetween(100L, 5_000L);
   }
 
+  /**
+   * A zipped sweep (A6: each topology measured at only some values) with repetitions: bars side
+   * by side with gaps, each with its interval — XChart cannot draw an error bar at a gap, so the
+   * chart draws a gap as an empty slot, and as dashes where its series overlap.
+   */
+  @Test
+  void repetitionsDrawTheirIntervalsAlsoInSeriesWithGaps(@TempDir Path dir) throws IOException {
+    ResultsWriter w = new ResultsWriter(dir);
+    java.util.Map<String, List<String>> swept = new java.util.LinkedHashMap<>();
+    swept.put("topology", List.of("rs=1", "rs=3", "rs=3"));
+    swept.put("mongodb.writeConcern.w", List.of("1", "1", "majority"));
+    w.plan(dev.refarch.experiments.spec.ExperimentSpec.builder("A6").workload("c")
+        .sweep(dev.refarch.experiments.spec.Sweep.zipped(swept)).repetitions(2).build());
+    String[] ids = {"t001-topology=rs=1-mongodb.writeConcern.w=1",
+        "t002-topology=rs=3-mongodb.writeConcern.w=1",
+        "t003-topology=rs=3-mongodb.writeConcern.w=majority"};
+    double[] rates = {5000, 3000, 2200};
+    for (int i = 0; i < ids.length; i++) {
+      w.trial("A6", ids[i] + "-r1", rates[i], true, "none");
+      w.trial("A6", ids[i] + "-r2", rates[i] * 1.1, true, "none");
+    }
+    ExperimentResults r = ExperimentResults.load(dir.resolve("A6"));
+    assertThat(r.series()).hasSize(2);
+    BufferedImage bars = png(SweepCharts.throughput(r, List.of()).orElseThrow());
+    assertThat(pixels(bars, FIRST)).isGreaterThan(10_000);
+    assertThat(pixels(bars, 0xFF3C3C3C)).as("the intervals' dark grey").isGreaterThan(20);
+    assertThat(SweepCharts.latency(r, "READ")).isPresent();
+  }
+
   @Test
   void latencyLegendsAndCaptionsSayWhatTheFiguresRestOn(@TempDir Path dir) {
     ExperimentResults r = ExperimentResults.load(Fixtures.copy(Fixtures.A1, dir));
