@@ -142,9 +142,12 @@ final class HostCpuSampler implements AutoCloseable {
         out.write(ResultsFolder.HOST_CPU_HEADER + "\n");
       }
       boolean stopping = false;
-      while (!stopping) {
+      while (true) {
         out.write(line());
         out.flush();
+        if (stopping) {
+          break; // that was the last line, taken after the trial's phases ended
+        }
         stopping = stop.await(period.toMillis(), TimeUnit.MILLISECONDS);
       }
     } catch (IOException | RuntimeException e) {

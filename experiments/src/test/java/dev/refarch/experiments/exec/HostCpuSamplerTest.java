@@ -68,6 +68,24 @@ class HostCpuSamplerTest {
     }
   }
 
+  /**
+   * The last line is taken when sampling stops, so that the samples cover the trial's end: a
+   * window that ends when the phase ended can be judged (the first full runs lost the machine's
+   * figures of every trial whose judged window ended after the last one-second sample).
+   */
+  @Test
+  void closingTakesALastSampleAfterTheMomentItWasAskedTo() throws Exception {
+    Path file = dir.resolve(ResultsFolder.HOST_CPU);
+    HostCpuSampler s = HostCpuSampler.start(file, List.of(), java.time.Duration.ofSeconds(30),
+        ProcCpu.ROOT);
+    Thread.sleep(200);
+    long closing = System.currentTimeMillis();
+    s.close();
+    List<String[]> rows = rows(file);
+    assertThat(rows).hasSize(2);
+    assertThat(Long.parseLong(rows.get(1)[0])).isGreaterThanOrEqualTo(closing);
+  }
+
   @Test
   void withoutServersTheServerColumnsStayEmpty() throws Exception {
     Path file = dir.resolve(ResultsFolder.HOST_CPU);
