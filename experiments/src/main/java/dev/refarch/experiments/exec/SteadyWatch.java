@@ -95,7 +95,8 @@ final class SteadyWatch implements AutoCloseable {
       return;
     }
     TreeMap<Long, Long> series = series(clock.getAsLong());
-    if (SteadyState.lastWindow(series, intervalMs, until.rule())) {
+    boolean longEnough = series.size() * (long) intervalMs >= until.min().toMillis();
+    if (longEnough && SteadyState.lastWindow(series, intervalMs, until.rule())) {
       stopped = true;
       stop.run();
     }

@@ -90,6 +90,7 @@ public final class PlanJson {
       g.writeNumberField("band", u.rule().band());
       g.writeNumberField("maxCv", u.rule().maxCv());
       g.writeNumberField("maxSeconds", u.max().toSeconds());
+      g.writeNumberField("minSeconds", u.min().toSeconds());
       g.writeEndObject();
     } else {
       g.writeNullField("untilSteady");

@@ -81,7 +81,8 @@ final class PlanText {
         + " after every client is up";
     return spec.untilSteady().map(u -> warmup + ", then until steady (" + u.rule().windowSeconds()
         + " s without a trend beyond ±" + percent(u.rule().band()) + ", cv ≤ "
-        + percent(u.rule().maxCv()) + "), at most " + u.max().toSeconds() + " s measured")
+        + percent(u.rule().maxCv()) + "), at least " + u.min().toSeconds() + " and at most "
+        + u.max().toSeconds() + " s measured")
         .orElse(warmup + ", then " + fixedLength(spec));
   }
 

@@ -86,9 +86,11 @@ public final class PlanJson {
     }
     JsonNode u = run.path("untilSteady");
     Optional<String> until = u.isObject() ? Optional.of(String.format(java.util.Locale.ROOT,
-        "%d s without a trend beyond ±%.0f %% and cv ≤ %.0f %%, at most %d s measured",
+        "%d s without a trend beyond ±%.0f %% and cv ≤ %.0f %%, at most %d s measured%s",
         u.path("windowSeconds").asInt(), u.path("band").asDouble() * 100,
-        u.path("maxCv").asDouble() * 100, u.path("maxSeconds").asInt())) : Optional.empty();
+        u.path("maxCv").asDouble() * 100, u.path("maxSeconds").asInt(),
+        u.path("minSeconds").asInt(0) > u.path("windowSeconds").asInt()
+            ? ", at least " + u.path("minSeconds").asInt() + " s" : "")) : Optional.empty();
     JsonNode auto = run.path("autoRepetitions");
     Optional<String> automatic = auto.isObject() ? Optional.of(String.format(java.util.Locale.ROOT,
         "%d to %d: another round while a verdict on a point is inconclusive%s",

@@ -219,9 +219,9 @@ final class SectionReaders {
   /** {@code steady: {window: 10s, band: 0.1, cv: 0.25, max: 60s}}. */
   UntilSteady steady(MapNode s) {
     for (String key : s.entries().keySet()) {
-      if (!List.of("window", "band", "cv", "max").contains(key)) {
+      if (!List.of("window", "band", "cv", "max", "min").contains(key)) {
         throw new SpecException(file, s.keyLines().get(key), "steady." + key, key,
-            "window, band, cv, max");
+            "window, band, cv, max, min");
       }
     }
     SteadyRule d = SteadyRule.DEFAULT;
@@ -229,11 +229,14 @@ final class SectionReaders {
     double band = fraction(s, "band", d.band());
     double cv = fraction(s, "cv", d.maxCv());
     long max = seconds(s, "max", 60);
+    long min = seconds(s, "min", window);
     try {
-      return new UntilSteady(new SteadyRule(window, band, cv), java.time.Duration.ofSeconds(max));
+      return new UntilSteady(new SteadyRule(window, band, cv), java.time.Duration.ofSeconds(max),
+          java.time.Duration.ofSeconds(min));
     } catch (IllegalArgumentException e) {
       throw new SpecException(file, s.line(), "steady", "window " + window + "s, band " + band
-          + ", cv " + cv + ", max " + max + "s", e.getMessage());
+          + ", cv " + cv + ", max " + max + "s" + (s.entries().containsKey("min") ? ", min " + min
+          + "s" : ""), e.getMessage());
     }
   }
 

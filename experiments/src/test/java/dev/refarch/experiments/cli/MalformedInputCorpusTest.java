@@ -148,7 +148,7 @@ class MalformedInputCorpusTest {
         "an integer from 100");
     set(r, "refarch.bogus=1", "--set refarch.bogus='1'", "a known key under 'refarch.'");
     r.add(args(2, "run A1 --dry-run --set fieldlength=2000000",
-        "A1-client-threads t001-workload=a-threadcount=4-r1 and 3 more trial(s): fieldlength="
+        "A1-client-threads t001-workload=a-threadcount=4-r1 and 11 more trial(s): fieldlength="
             + "'2000000' is not allowed; allowed: at most 1677700 with fieldcount=10"));
     r.add(new Row(List.of("run", "A1", "--dry-run", "--set", "clients=0", "--set", "threads=0",
         "--set", "recordcount=-1"), null, 2, 3, List.of("--set clients='0'", "--set threads='0'",

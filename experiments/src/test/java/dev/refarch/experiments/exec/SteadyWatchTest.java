@@ -108,4 +108,31 @@ class SteadyWatchTest {
       assertThat(watch.failure()).isEmpty();
     }
   }
+
+  /**
+   * A run whose throughput holds a level for a while before jumping (a fresh JVM's code compiled
+   * in tiers) is not stopped on that level while less than {@code min} has been measured.
+   */
+  @Test
+  void aSteadyWindowStopsNothingBeforeTheMinimumIsMeasured(@TempDir Path dir) throws Exception {
+    UntilSteady atLeast12 = new UntilSteady(new SteadyRule(6, 0.10, 0.25),
+        Duration.ofSeconds(60), Duration.ofSeconds(12));
+    Path a = client(dir, "a", log(2, 500, 520, 480, 510, 490, 505, 495));
+    List<Integer> stops = new java.util.ArrayList<>();
+    try (SteadyWatch watch = new SteadyWatch(atLeast12, List.of(a), 1000, () -> stops.add(1),
+        () -> T0 + 10_000)) {
+      watch.poll();
+      assertThat(watch.stopped()).isFalse();
+      assertThat(stops).isEmpty();
+    }
+    // the same seconds and six more at the level: 13 s measured, the last window steady
+    Path b = client(dir, "b", log(2, 500, 520, 480, 510, 490, 505, 495, 500, 510, 490, 500, 505,
+        495));
+    try (SteadyWatch watch = new SteadyWatch(atLeast12, List.of(b), 1000, () -> stops.add(1),
+        () -> T0 + 16_000)) {
+      watch.poll();
+      assertThat(watch.stopped()).isTrue();
+      assertThat(stops).hasSize(1);
+    }
+  }
 }

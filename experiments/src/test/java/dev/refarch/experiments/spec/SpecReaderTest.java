@@ -132,7 +132,7 @@ class SpecReaderTest {
       "id: x\\nreferences:\\n  - {metric: p99, transfers: {direction: up, because: w}}" => bad.yaml:3: references[].transfers.because='because' is not allowed; allowed: direction, atLeast, atMost, within, why, platform
       "id: x\\nsteady: {window: 1s}"                      => bad.yaml:2: steady='window 1s, band 0.1, cv 0.25, max 60s' is not allowed; allowed: steady window 2-600 s, band in (0, 1], cv in (0, 10]; got 1 s, 0.1, 0.25
       "id: x\\nsteady: {window: 10s, max: 5s}"            => bad.yaml:2: steady='window 10s, band 0.1, cv 0.25, max 5s' is not allowed; allowed: steady.max must be at least the window (10 s), got 5 s
-      "id: x\\nsteady: {windwo: 10s}"                     => bad.yaml:2: steady.windwo='windwo' is not allowed; allowed: window, band, cv, max
+      "id: x\\nsteady: {windwo: 10s}"                     => bad.yaml:2: steady.windwo='windwo' is not allowed; allowed: window, band, cv, max, min
       "id: x\\nsweep: {parameters: {variant: [host]}}\\nvariants: {disk: {faults: 5s kill primary}}" => bad.yaml:2: sweep.parameters.variant='host' is not allowed; allowed: a name under variants: disk
       "id: x\\nvariants: {disk: {fault: 5s kill primary}}" => bad.yaml:2: variants.disk.fault='fault' is not allowed; allowed: properties, faults
       "id: x\\nrequires: [vmware]"                          => bad.yaml:2: requires='vmware' is not allowed; allowed: vsan, santricity, kubernetes, mongos
