@@ -70,8 +70,9 @@ final class ReportHtml {
         + run.automatic().map(a -> a + " repetitions per point").orElse(run.repetitions()
             + " repetition(s) per point") + r.rounds().map(x -> " (" + x + ")").orElse("")));
     meta(h, "latency", "service time in ms from the merged HDR histograms over each trial's"
-        + " judged window (from where the rest of its run is steady as a whole to its end; the"
-        + " whole measured window for a run that never got steady); every figure is the median of a"
+        + " judged window (from its earliest steady window at the level the run ended at, to its"
+        + " end; the whole measured window for a run that never got steady); every figure is the"
+        + " median of a"
         + " point's completed repetitions, with min–max when they differ; n is the measured"
         + " operations behind it");
     plan.slo().ifPresent(slo -> meta(h, "SLO", slo.metric().label() + " of " + slo.operation()

@@ -34,9 +34,9 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
    *
    * @param fromEpochMs its start; 0 when not recorded
    * @param toEpochMs its end (exclusive); 0 when not recorded
-   * @param steady whether it is the judged window of a steady run (from where the rest of the run
-   *     is steady as a whole to the end of the measured window); otherwise the whole measured
-   *     window
+   * @param steady whether it is the judged window of a steady run (from its earliest steady window
+   *     at the level the run ended at to the end of the measured window); otherwise the whole
+   *     measured window
    */
   public record Window(long fromEpochMs, long toEpochMs, boolean steady) {
     /** Nothing recorded. */

@@ -8,16 +8,18 @@ import java.util.SortedMap;
 
 /**
  * Whether, and from when, a run's throughput was steady, judged on the measured operations per
- * interval slot of its measured window (after every client's warm-up). The run's <em>judged
- * window</em> runs from the earliest slot from which the rest of the run, as a whole, passes the
- * {@link SteadyRule} — no trend beyond the band between its halves, no swing beyond the
- * coefficient of variation — to the end of the measured window; it is at least one rule window
- * long. Its figures leave out the ramp before it, and they are steady by the same rule over their
- * whole length: a run that held a steady window and then drifted away is not credited with that
- * window — its judged window starts after the drift if the run settled again, and it is not
- * steady at all if it did not ({@code drifted}). The same rule on the same series stops a trial
- * early ({@link #lastWindow}, while the clients write them) and judges it afterwards
- * ({@link #detect}, from the merge), so a run the runner stopped is steady. Immutable.
+ * interval slot of its measured window (after every client's warm-up). The detector accepts the
+ * earliest window of the {@link SteadyRule}'s length that passes the rule — no trend beyond the
+ * band between its halves, no swing beyond the coefficient of variation — <em>and</em> lies at
+ * the level the run ended at: its mean within the band of the final window's. The run's
+ * <em>judged window</em> runs from there to the end of the measured window, and its figures leave
+ * out the ramp before it. A window that passed the rule on a step of a climbing run (a fresh
+ * client JVM's code compiled in tiers holds a level for seconds before jumping), or before the
+ * run drifted away, is not accepted; a run none of whose steady windows lies at its final level
+ * is not steady ({@code drifted}). The final window itself need not pass the rule: its last
+ * slot may hold the clients' stop. The same rule on the same series stops a trial early
+ * ({@link #lastWindow}, while the clients write them) and judges it afterwards ({@link #detect},
+ * from the merge). Immutable.
  *
  * @param reached whether the run has a judged window
  * @param fromEpochMs start of the judged window; for a run that drifted, of its first steady
@@ -32,7 +34,7 @@ import java.util.SortedMap;
  *     ran to its operation count or maximum time)
  * @param toEpochMs the end of the measured window, where the judged window ends; 0 when none
  * @param finalOpsPerSecond mean throughput of the final rule window; 0 when none was found
- * @param drifted whether a rule window was steady but no stretch from one to the end is, so that
+ * @param drifted whether a window passed the rule but none at the run's final level, so that
  *     the run is not steady
  */
 public record SteadyState(boolean reached, long fromEpochMs, double opsPerSecond,
@@ -68,22 +70,25 @@ public record SteadyState(boolean reached, long fromEpochMs, double opsPerSecond
           stoppedWhenSteady);
     }
     long to = slots.get(n - 1).getKey() + slotMs;
-    double last = mean(counts.subList(n - w, n)) * perSecond;
-    for (int i = 0; i + w <= n; i++) {
-      List<Long> rest = counts.subList(i, n);
-      if (rule.steady(counts.subList(i, i + w)) && rule.steady(rest)) {
-        return new SteadyState(true, slots.get(i).getKey(), mean(rest) * perSecond,
-            rule.windowSeconds(), rule.band(), rule.maxCv(), seconds, stoppedWhenSteady, to, last,
-            false);
-      }
-    }
+    double last = mean(counts.subList(n - w, n));
+    int firstSteady = -1;
     for (int i = 0; i + w <= n; i++) {
       List<Long> window = counts.subList(i, i + w);
-      if (rule.steady(window)) {
-        return new SteadyState(false, slots.get(i).getKey(), mean(window) * perSecond,
-            rule.windowSeconds(), rule.band(), rule.maxCv(), seconds, stoppedWhenSteady, to, last,
-            true);
+      if (!rule.steady(window)) {
+        continue;
       }
+      firstSteady = firstSteady < 0 ? i : firstSteady;
+      double mean = mean(window);
+      if (Math.abs(mean - last) <= rule.band() * mean) {
+        return new SteadyState(true, slots.get(i).getKey(), mean(counts.subList(i, n))
+            * perSecond, rule.windowSeconds(), rule.band(), rule.maxCv(), seconds,
+            stoppedWhenSteady, to, last * perSecond, false);
+      }
+    }
+    if (firstSteady >= 0) {
+      return new SteadyState(false, slots.get(firstSteady).getKey(), mean(counts.subList(
+          firstSteady, firstSteady + w)) * perSecond, rule.windowSeconds(), rule.band(),
+          rule.maxCv(), seconds, stoppedWhenSteady, to, last * perSecond, true);
     }
     return new SteadyState(false, 0, 0, rule.windowSeconds(), rule.band(), rule.maxCv(), seconds,
         stoppedWhenSteady);

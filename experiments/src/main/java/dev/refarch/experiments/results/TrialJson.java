@@ -32,8 +32,8 @@ public final class TrialJson {
   public static final String FORMAT = "ycsb-mongo-refarch/trial/1";
 
   /** How {@code judged.window} names the window its figures come from. */
-  public static final String JUDGED_WINDOW = "from where the rest of the run is steady as a whole"
-      + " to the end of the measured window";
+  public static final String JUDGED_WINDOW = "from the earliest steady window at the level the run"
+      + " ended at to the end of the measured window";
   public static final String FILE = "trial.json";
   /** How many lost keys trial.json lists; the count is always whole. */
   static final int LOST_KEYS_SHOWN = 100;

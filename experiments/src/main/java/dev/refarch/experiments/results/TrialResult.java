@@ -101,9 +101,10 @@ public record TrialResult(String experiment, String trial, List<String> failures
    * @param steadyState for the run phase
    * @param startedEpochMs when the runner started the phase's clients; 0 when not recorded
    * @param endedEpochMs when the last of them ended; 0 when not recorded
-   * @param judged the figures over the judged window — from where the rest of the run is steady
-   *     as a whole ({@link SteadyState}) to the end of the measured window — when the run was
-   *     steady; otherwise the judged figures are {@code summary}'s, over the whole measured window
+   * @param judged the figures over the judged window — from the earliest steady window at the
+   *     level the run ended at ({@link SteadyState}) to the end of the measured window — when the
+   *     run was steady; otherwise the judged figures are {@code summary}'s, over the whole
+   *     measured window
    */
   public record PhaseResult(Phase phase, List<ClientRecord> clients, Optional<Summary> summary,
       Optional<SteadyState> steadyState, long startedEpochMs, long endedEpochMs,

@@ -48,6 +48,26 @@ class SteadyStateTest {
   }
 
   @Test
+  void aStepOfAClimbingRunIsNotAcceptedOnlyTheLevelItEndsAt() {
+    // a fresh JVM's throughput: a level of ~4,800 for 6 s, then ~9,000 (the code compiled)
+    SteadyState s = SteadyState.detect(slots(4800, 4850, 4790, 4810, 4820, 4780, 9000, 9100,
+        8950, 9050, 9000, 8980), 1000, RULE, false);
+    assertThat(s.reached()).isTrue();
+    assertThat(s.fromEpochMs()).isEqualTo(6_000);
+    assertThat(s.opsPerSecond()).isCloseTo(9013.3, within(0.1));
+  }
+
+  @Test
+  void aFinalSlotThatHoldsTheClientsStopDoesNotUnsettleARunAtItsLevel() {
+    // a slow climb within the band, the last slot short as the clients stopped
+    SteadyState s = SteadyState.detect(slots(7185, 6694, 6225, 7576, 7183, 6871, 7800, 8159,
+        7971, 7373, 7869, 5100), 1000, new SteadyRule(10, 0.10, 0.25), true);
+    assertThat(s.reached()).isTrue();
+    assertThat(s.fromEpochMs()).isZero();
+    assertThat(s.drifted()).isFalse();
+  }
+
+  @Test
   void aRunThatLeftItsSteadyWindowAndNeverSettledIsNotSteady() {
     // steady at ~1000, then falling all the way to the end
     SteadyState s = SteadyState.detect(slots(1000, 1010, 990, 1000, 1005, 995, 900, 800, 700, 600,
