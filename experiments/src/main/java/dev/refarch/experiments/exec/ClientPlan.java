@@ -67,7 +67,7 @@ final class ClientPlan {
    * the one named), YCSB's own limit is warm-up plus the maximum measured time.
    */
   private static void untilSteady(Map<String, String> p, TrialSpec spec, long maxSeconds) {
-    p.put("maxexecutiontime", String.valueOf(spec.warmup().amount() + maxSeconds));
+    p.put("maxexecutiontime", String.valueOf(spec.warmup().maxSeconds() + maxSeconds));
     String workload = p.getOrDefault("workload", "").trim();
     String stoppable = STOPPABLE.get(workload);
     if (stoppable != null) {

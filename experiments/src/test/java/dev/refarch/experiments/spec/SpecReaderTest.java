@@ -103,7 +103,7 @@ class SpecReaderTest {
       "id: x\\nclients: many"                               => bad.yaml:2: clients='many' is not allowed; allowed: an integer from 1 to 64
       "id: x\\nthreads: 0"                                 => bad.yaml:2: threads='0' is not allowed; allowed: an integer from 1 to 10000
       "id: x\\nrepetitions: 0"                              => bad.yaml:2: repetitions='0' is not allowed; allowed: an integer from 1 to 100
-      "id: x\\nwarmup: soon"                                => bad.yaml:2: warmup='soon' is not allowed; allowed: 0 (none), N or Ns (seconds from the first operation), Nops (the first N operations of this client)
+      "id: x\\nwarmup: soon"                                => bad.yaml:2: warmup='soon' is not allowed; allowed: 0 (none), N or Ns (seconds from the first operation), Ns+jit (at least N seconds, then until this JVM's JIT compiler settles, at most 30 s more), Nops (the first N operations of this client)
       "id: x\\nphases: [load, verify]"                      => bad.yaml:2: phases='verify' is not allowed; allowed: load, run
       "id: x\\nworkload: g"                                 => bad.yaml:2: workload='g' is not allowed; allowed: a, b, c, d, e, f
       "id: x\\nproperties: {mongodb.durability: fast}"      => bad.yaml:2: properties.mongodb.durability='fast' is not allowed; allowed: throughput, balanced, balanced-majority, durable, durable-majority

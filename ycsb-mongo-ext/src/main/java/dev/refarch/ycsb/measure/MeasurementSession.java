@@ -221,6 +221,7 @@ public final class MeasurementSession {
   }
 
   private void close() {
+    warmup.close();
     writer.finish();
     writeInterval();
     log.close();
@@ -241,7 +242,7 @@ public final class MeasurementSession {
     long first = firstNanos == Long.MAX_VALUE ? baseNanos : firstNanos;
     long last = lastNanos == 0 ? first : lastNanos;
     long measuredFrom = settings.warmup().isNone() ? first
-        : Math.max(first, warmup.endNanos(first));
+        : Math.max(first, warmup.endNanos(last));
     double seconds = Math.max(1e-9, (last - measuredFrom) / 1e9);
     List<OperationSummary> ops = new ArrayList<>();
     for (Operation op : Operation.values()) {
@@ -273,6 +274,7 @@ public final class MeasurementSession {
 
   private List<String> notes() {
     List<String> notes = new ArrayList<>();
+    warmup.jitOutcome().ifPresent(notes::add);
     if (settings.targetOpsPerSecond() > 0 && !settings.intendedTracked()) {
       notes.add("no response time: a target throughput was set but YCSB did not track due times;"
           + " set measurement.interval=both");
