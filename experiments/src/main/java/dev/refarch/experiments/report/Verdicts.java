@@ -140,14 +140,6 @@ final class Verdicts {
     return new Interval(shape.lowPct(), shape.highPct());
   }
 
-  /** The relative change in percent; from 0, a rise is +∞ and no change is 0. */
-  static double change(double value, double base) {
-    if (base == 0) {
-      return value == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, value);
-    }
-    return (value - base) / base * 100;
-  }
-
   private static Optional<String> notMeasured(Optional<Point> p, String where) {
     if (p.isEmpty()) {
       return Optional.of("no trial was planned at " + where);

@@ -3,10 +3,11 @@ package dev.refarch.experiments.stats;
 import org.apache.commons.statistics.descriptive.Mean;
 
 /**
- * The lag-1 autocorrelation of a series, {@code r₁ = Σᵢ₌₂ⁿ (yᵢ − ȳ)(yᵢ₋₁ − ȳ) / Σᵢ₌₁ⁿ (yᵢ − ȳ)²}
- * (NIST StRD's definition): how much one second of a trial resembles the next, and so why its
- * intervals are resampled in blocks. Commons Statistics has no autocorrelation; the formula is one
- * line.
+ * Autocovariances of a series, {@code R(k) = Σᵢ₌ₖ₊₁ⁿ (yᵢ − ȳ)(yᵢ₋ₖ − ȳ) / n}, and the lag-1
+ * autocorrelation {@code r₁ = R(1) / R(0)} (NIST StRD's definition): how much one second of a
+ * trial resembles the next, and so why its intervals are resampled in blocks, and how long
+ * ({@link BlockBootstrap#blockLength}). Commons Statistics has no autocorrelation; the formula is
+ * one loop.
  *
  * <p>Stateless and thread-safe.
  */
@@ -15,21 +16,27 @@ public final class Autocorrelation {
   private Autocorrelation() {
   }
 
-  /** {@code r₁} of {@code y}; NaN for fewer than 2 values or a constant series. */
-  public static double lag1(double... y) {
-    if (y.length < 2) {
-      return Double.NaN;
+  /** {@code R(0) … R(maxLag)} of {@code y} (at most {@code n − 1} lags); empty for no values. */
+  public static double[] autocovariances(double[] y, int maxLag) {
+    int n = y.length;
+    if (n == 0) {
+      return new double[0];
     }
     double mean = Mean.of(y).getAsDouble();
-    double num = 0;
-    double den = 0;
-    for (int i = 0; i < y.length; i++) {
-      double d = y[i] - mean;
-      den += d * d;
-      if (i > 0) {
-        num += d * (y[i - 1] - mean);
+    double[] r = new double[Math.min(maxLag, n - 1) + 1];
+    for (int k = 0; k < r.length; k++) {
+      double sum = 0;
+      for (int i = k; i < n; i++) {
+        sum += (y[i] - mean) * (y[i - k] - mean);
       }
+      r[k] = sum / n;
     }
-    return den == 0 ? Double.NaN : num / den;
+    return r;
+  }
+
+  /** {@code r₁} of {@code y}; NaN for fewer than 2 values or a constant series. */
+  public static double lag1(double... y) {
+    double[] r = autocovariances(y, 1);
+    return r.length < 2 || r[0] == 0 ? Double.NaN : r[1] / r[0];
   }
 }

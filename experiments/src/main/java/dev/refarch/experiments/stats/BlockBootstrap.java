@@ -52,17 +52,9 @@ public final class BlockBootstrap {
     if (n < 6) {
       return Math.min(least, most);
     }
-    double mean = Arrays.stream(series).average().orElseThrow();
     int kn = Math.max(5, (int) Math.ceil(Math.sqrt(Math.log10(n))));
     int mMax = Math.min(n - 1, (int) Math.ceil(Math.sqrt(n)) + kn);
-    double[] r = new double[mMax + 1];
-    for (int k = 0; k <= mMax; k++) {
-      double sum = 0;
-      for (int i = k; i < n; i++) {
-        sum += (series[i] - mean) * (series[i - k] - mean);
-      }
-      r[k] = sum / n;
-    }
+    double[] r = Autocorrelation.autocovariances(series, mMax);
     if (r[0] == 0) {
       return Math.min(least, most);
     }

@@ -253,11 +253,4 @@ class VerdictsTest {
     assertThat(List.of(Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MEAN, Metric.THROUGHPUT)
         .stream().map(Verdicts::samplesNeeded)).containsExactly(20L, 100L, 1_000L, 10_000L, 30L, 1L);
   }
-
-  @Test
-  void changeFromZeroIsInfiniteAndNoChangeFromZeroIsNone() {
-    assertThat(Verdicts.change(5, 0)).isInfinite().isPositive();
-    assertThat(Verdicts.change(0, 0)).isZero();
-    assertThat(Verdicts.change(750, 1000)).isEqualTo(-25.0);
-  }
 }

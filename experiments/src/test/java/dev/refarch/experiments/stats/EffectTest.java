@@ -69,4 +69,13 @@ class EffectTest {
     assertThat(Effect.between(LogEstimate.ofRepetitions(1, 2), LogEstimate.ofRepetitions(0, 0))
         .ci95()).isEmpty();
   }
+
+  @Test
+  void aChangeFromZeroIsInfiniteAndNoChangeFromZeroIsNone() {
+    assertThat(Effect.change(5, 0)).isInfinite().isPositive();
+    assertThat(Effect.change(-5, 0)).isInfinite().isNegative();
+    assertThat(Effect.change(0, 0)).isZero();
+    assertThat(Effect.change(750, 1000)).isEqualTo(-25.0);
+    assertThat(Effect.change(-750, -1000)).as("from a negative base, up is up").isEqualTo(25.0);
+  }
 }
