@@ -76,13 +76,16 @@ final class WarmupGate {
       if (end != UNSET) {
         return startNanos < end;
       }
-      firstStartNanos.compareAndSet(UNSET, startNanos);
+      if (firstStartNanos.get() == UNSET) {
+        firstStartNanos.compareAndSet(UNSET, startNanos);
+      }
       if (!warmup.untilCompiled() || compileMillis == null) {
         end = firstStartNanos.get() + warmupNanos;
         endNanos = end;
         return startNanos < end;
       }
-      if (watching.compareAndSet(false, true)) {
+      // reads before writing: every thread passes here on every operation until the end is known
+      if (!watching.get() && watching.compareAndSet(false, true)) {
         Thread t = new Thread(this::watch, "ycsb-mongo-ext-warmup-jit");
         t.setDaemon(true);
         watcher = t;
