@@ -24,8 +24,9 @@ public final class MeasurementProperties {
       "milliseconds per timeline bucket");
 
   public static final Setting<Warmup> WARMUP = Setting.custom("measurement.warmup", "warm-up",
-      Warmup.none(), Warmup.ALLOWED, "warm-up left out of summaries (kept in the timeline); with +jit it lasts until"
-          + " this JVM's JIT compiler has settled, as the summary's notes say",
+      Warmup.none(), Warmup.ALLOWED, "warm-up left out of summaries (kept in the timeline);"
+          + " with +jit it lasts until this JVM's JIT compiler has settled, as the summary's"
+          + " notes say",
       Warmup::parse);
 
   public static final Setting<String> DELEGATE = Setting.string("measurement.delegate", null,
