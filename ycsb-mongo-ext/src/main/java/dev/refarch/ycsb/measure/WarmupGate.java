@@ -3,6 +3,8 @@ package dev.refarch.ycsb.measure;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayDeque;
+import java.util.Iterator;
+import Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -133,7 +135,7 @@ final class WarmupGate {
     samples.addLast(new long[] {now, ms});
     // keep the newest sample that is QUIET_SECONDS old or older as the oldest
     while (samples.size() > 1) {
-      java.util.Iterator<long[]> it = samples.iterator();
+      Iterator<long[]> it = samples.iterator();
       it.next();
       if (now - it.next()[0] < QUIET_SECONDS * SECOND) {
         break;
@@ -164,12 +166,12 @@ final class WarmupGate {
   }
 
   /** How a {@code +jit} warm-up ended, once it has; empty for other warm-ups. */
-  java.util.Optional<String> jitOutcome() {
+  Optional<String> jitOutcome() {
     if (warmup.untilCompiled() && compileMillis == null) {
-      return java.util.Optional.of("the JVM does not count compilation time: the warm-up was its"
+      return Optional.of("the JVM does not count compilation time: the warm-up was its"
           + " " + warmup.amount() + " s alone");
     }
-    return java.util.Optional.ofNullable(jitOutcome);
+    return Optional.ofNullable(jitOutcome);
   }
 
   /** Stops the gate's sampling thread, if it runs. */
