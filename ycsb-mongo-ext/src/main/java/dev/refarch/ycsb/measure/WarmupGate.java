@@ -14,12 +14,13 @@ import java.util.function.LongSupplier;
  * less than N seconds after this client's first operation. By count: exactly the first N
  * operations this client completed. By time and then the JIT ({@code Ns+jit}): operations that
  * started before the end of the first {@value #QUIET_SECONDS} s, N seconds or more after the first
- * operation, in which this JVM's compilers worked less than {@value #QUIET_SHARE_PERCENT} % of
- * the time, as {@link CompilationMXBean#getTotalCompilationTime()} counts it; a thread of the
- * gate's own samples it every {@value #SAMPLE_MS} ms until then. Two seconds, not one: on two
- * busy cores the compilers' queue ran empty for a second while the hot path had not yet been
- * called often enough for the optimizing compiler, 5 s into a trial whose throughput stepped up
- * 7 s later; while they work, they log 600-1,600 ms of compilation per second.
+ * operation, in which this JVM's compiler threads used less than {@value #QUIET_SHARE_PERCENT} %
+ * of a core ({@link CompilerCpu}; where {@code /proc} does not show them, the compilation time
+ * {@link CompilationMXBean#getTotalCompilationTime()} counts, which adds a compilation only once
+ * it has finished); a thread of the gate's own samples it every {@value #SAMPLE_MS} ms until
+ * then. Two seconds, not one: on two busy cores the compilers' queue ran empty for a second while
+ * the hot path had not yet been called often enough for the optimizing compiler, 5 s into a trial
+ * whose throughput stepped up 7 s later; while they work, they use 0.3 to 0.8 of a core.
  *
  * <p>Thread-safe. Once the warm-up is over, a decision is a volatile read and a comparison.
  */
@@ -46,13 +47,13 @@ final class WarmupGate {
   private volatile Thread watcher;
 
   WarmupGate(Warmup warmup) {
-    this(warmup, compileMillis(), System::nanoTime);
+    this(warmup, warmup.untilCompiled() ? compileMillis() : null, System::nanoTime);
   }
 
   /**
-   * A gate reading the JVM's accumulated compilation time from {@code compileMillis} (empty when
-   * the JVM does not count it: the warm-up is then its seconds alone) and the time from
-   * {@code clock}.
+   * A gate reading the milliseconds this JVM's compilers have worked so far from
+   * {@code compileMillis} (null when nothing counts them: the warm-up is then its seconds alone)
+   * and the time from {@code clock}.
    */
   WarmupGate(Warmup warmup, LongSupplier compileMillis, LongSupplier clock) {
     this.warmup = warmup;
@@ -62,7 +63,21 @@ final class WarmupGate {
     this.countReached = warmup.isNone();
   }
 
+  /** The compiler threads' CPU, else the compilation time the JVM counts, else null. */
   private static LongSupplier compileMillis() {
+    Optional<CompilerCpu> cpu = CompilerCpu.ofThisJvm();
+    if (cpu.isPresent()) {
+      CompilerCpu threads = cpu.get();
+      long[] last = {0};
+      return () -> {
+        try {
+          last[0] = threads.millis(System.nanoTime());
+        } catch (java.io.IOException unreadable) {
+          // listing this process's own threads failed after it worked: keep the last reading
+        }
+        return last[0];
+      };
+    }
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     return jit != null && jit.isCompilationTimeMonitoringSupported()
         ? jit::getTotalCompilationTime : null;
@@ -150,14 +165,14 @@ final class WarmupGate {
     long span = now - oldest[0];
     if (span >= QUIET_SECONDS * SECOND && (ms - oldest[1]) * 1_000_000L * 100 < span * QUIET_SHARE_PERCENT) {
       jitOutcome = String.format("warm-up ended %.1f s after the first operation, when the JIT"
-          + " compiler had settled (%d ms of compilation in the last %.1f s)",
+          + " compiler had settled (%d ms of compiler work in the last %.1f s)",
           (now - first) / 1e9, ms - oldest[1], span / 1e9);
       endNanos = now;
       return true;
     }
     if (now >= first + warmupNanos + Warmup.JIT_MAX_SECONDS * SECOND) {
       jitOutcome = String.format("warm-up ended at its limit, %.1f s after the first operation,"
-          + " with the JIT compiler still busy (%d ms of compilation in the last %.1f s)",
+          + " with the JIT compiler still busy (%d ms of compiler work in the last %.1f s)",
           (now - first) / 1e9, ms - oldest[1], span / 1e9);
       endNanos = now;
       return true;
@@ -168,7 +183,7 @@ final class WarmupGate {
   /** How a {@code +jit} warm-up ended, once it has; empty for other warm-ups. */
   Optional<String> jitOutcome() {
     if (warmup.untilCompiled() && compileMillis == null) {
-      return Optional.of("the JVM does not count compilation time: the warm-up was its"
+      return Optional.of("neither /proc nor the JVM shows the compilers' work: the warm-up was its"
           + " " + warmup.amount() + " s alone");
     }
     return Optional.ofNullable(jitOutcome);
