@@ -13,11 +13,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
- * What {@code refarch run} prints at the end: per trial its status, throughput, p50 and p99 per
- * operation, errors and whether it was steady; then each reference's verdict, the time taken and
- * the report — as a table, or as one JSON document for machines ({@code --json}). Figures are
+ * What {@code refarch run} prints at the end: per trial its status, throughput, whether it was
+ * steady, its clients' CPU per operation, errors, and p50 and p99 per operation — over the judged
+ * window of a steady run, as the report's figures; then each reference's verdict, the time taken
+ * and the report — as a table, or as one JSON document for machines ({@code --json}). Figures are
  * read back from each trial's {@code trial.json}, verdicts from the report's readers.
  *
  * <p>Not thread-safe; one per run.
@@ -62,13 +64,16 @@ final class RunSummary {
         out.append(": skipped — ").append(o.skipped().get()).append('\n');
         continue;
       }
-      out.append('\n').append(String.format(Locale.ROOT, "  %-40s %-9s %9s %-6s %7s  %s%n",
-          "trial", "status", "ops/s", "steady", "errors", "p50 / p99 ms per operation"));
+      out.append('\n').append(String.format(Locale.ROOT, "  %-40s %-9s %9s %-6s %9s %7s  %s%n",
+          "trial", "status", "ops/s", "steady", "client µs", "errors",
+          "p50 / p99 ms per operation"));
       for (ExperimentRunner.TrialOutcome t : o.trials()) {
         Optional<StoredTrial> s = StoredTrial.read(o.folder().resolve(t.id()));
-        out.append(String.format(Locale.ROOT, "  %-40s %-9s %9s %-6s %7s  %s%n", t.id(),
+        out.append(String.format(Locale.ROOT, "  %-40s %-9s %9s %-6s %9s %7s  %s%n", t.id(),
             t.status(), s.map(x -> String.format(Locale.ROOT, "%.0f", x.throughput())).orElse("-"),
             s.flatMap(StoredTrial::steady).map(b -> b ? "yes" : "no").orElse("-"),
+            s.map(StoredTrial::clientMicrosPerOp).filter(OptionalDouble::isPresent)
+                .map(v -> String.format(Locale.ROOT, "%.0f", v.getAsDouble())).orElse("-"),
             s.map(x -> String.valueOf(errors(x))).orElse("-"),
             s.map(RunSummary::latencies).orElse(t.failed() ? t.detail() : "")));
       }
@@ -127,6 +132,7 @@ final class RunSummary {
     StoredTrial.read(folder.resolve(t.id())).ifPresent(s -> {
       n.put("throughputOpsPerSecond", s.throughput());
       s.steady().ifPresent(b -> n.put("steady", b));
+      s.clientMicrosPerOp().ifPresent(v -> n.put("clientMicrosPerOperation", v));
       n.put("errors", errors(s));
       ObjectNode ops = n.putObject("operations");
       s.operations().forEach((op, f) -> ops.putObject(op).put("operations", f.operations())

@@ -1,5 +1,6 @@
 package dev.refarch.experiments.exec;
 
+import dev.refarch.experiments.results.ClientCost;
 import dev.refarch.experiments.results.ClientOutput;
 import dev.refarch.experiments.results.MergedLog;
 import dev.refarch.experiments.results.PhaseMerge;
@@ -81,7 +82,12 @@ final class PhaseCollector {
             steady.get().fromEpochMs()).summary());
       }
     }
+    // every client of the phase, finished or not, spent the machine's CPU
+    List<Path> clientDirs = measurements.stream().map(Path::getParent).toList();
+    Optional<ClientCost> cost = judged.isPresent()
+        ? ClientCost.of(ClientCost.JUDGED, judged.get(), clientDirs)
+        : ClientCost.of(ClientCost.MEASURED, merged.summary(), clientDirs);
     return new Collected(new PhaseResult(phase, records, Optional.of(merged.summary()), steady,
-        run.startedEpochMs(), run.endedEpochMs(), judged), Optional.of(merged.timeline()));
+        run.startedEpochMs(), run.endedEpochMs(), judged, cost), Optional.of(merged.timeline()));
   }
 }

@@ -1,7 +1,8 @@
 package dev.refarch.experiments.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.refarch.experiments.results.ResultsFolder;
+import dev.refarch.experiments.results.ClientCost;
+import dev.refarch.experiments.results.CounterSeries;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -20,10 +21,10 @@ import java.util.OptionalDouble;
 final class ClientCpu {
 
   /** The timeline's column of the JVM's CPU seconds so far. */
-  static final String CPU_SECONDS = "cpu_seconds";
+  static final String CPU_SECONDS = ClientCost.CPU_SECONDS;
 
   /** The timeline's column of the seconds the JVM's threads waited for a CPU so far. */
-  static final String RUN_DELAY_SECONDS = "run_delay_seconds";
+  static final String RUN_DELAY_SECONDS = ClientCost.RUN_DELAY_SECONDS;
 
   /** One sample: wall clock and the JVM's CPU seconds so far. */
   record Sample(long epochMs, double cpuSeconds) {
@@ -75,20 +76,14 @@ final class ClientCpu {
    */
   static OptionalDouble increase(JsonNode phase, Path trialDir, String column, long from,
       long to) {
-    if (trialDir == null || phase.path("clients").isEmpty()) {
+    if (trialDir == null) {
       return OptionalDouble.empty();
     }
-    double sum = 0;
+    List<Path> dirs = new java.util.ArrayList<>();
     for (JsonNode c : phase.path("clients")) {
-      Path file = trialDir.resolve("clients").resolve(c.path("name").asText())
-          .resolve(ResultsFolder.CPU_TIMELINE);
-      OptionalDouble grew = CounterSeries.column(file, column).increase(from, to);
-      if (grew.isEmpty()) {
-        return OptionalDouble.empty();
-      }
-      sum += grew.getAsDouble();
+      dirs.add(trialDir.resolve("clients").resolve(c.path("name").asText()));
     }
-    return OptionalDouble.of(sum);
+    return ClientCost.increase(dirs, column, from, to);
   }
 
   /**

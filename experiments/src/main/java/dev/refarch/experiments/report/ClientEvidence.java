@@ -161,7 +161,9 @@ final class ClientEvidence {
         .orElse(OptionalDouble.empty()));
     OptionalDouble waiting = median(trials, t -> t.facts().cpu()
         .map(CpuEvidence::clientWaitShare).orElse(OptionalDouble.empty()));
-    OptionalDouble clientPerOp = median(trials, t -> perOp(t, CpuEvidence::clientCpuSeconds));
+    OptionalDouble clientPerOp = median(trials, t -> t.facts().clientMicrosPerOp().isPresent()
+        ? OptionalDouble.of(t.facts().clientMicrosPerOp().getAsDouble() / 1e6)
+        : OptionalDouble.empty());
     OptionalDouble machinePerOp = median(trials, t -> perOp(t, CpuEvidence::machineBusySeconds));
     OptionalDouble waitPerOp = median(trials, t -> perOp(t, CpuEvidence::clientRunDelaySeconds));
     String range = trials.size() < 2 || clients.isEmpty() ? "" : String.format(Locale.ROOT,

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.refarch.experiments.results.CounterSeries;
 import dev.refarch.experiments.results.ResultsFolder;
 import java.nio.file.Path;
 import java.util.Objects;

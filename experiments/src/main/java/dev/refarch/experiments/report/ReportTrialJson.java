@@ -70,6 +70,7 @@ final class ReportTrialJson {
     g.writeNumberField("threads", f.threads());
     g.writeNumberField("cores", f.cores());
     ReportJson.optional(g, "clientCpuShare", f.clientCpuShare());
+    ReportJson.optional(g, "clientMicrosPerOperation", f.clientMicrosPerOp());
     g.writeObjectFieldStart("samples");
     for (Map.Entry<String, Long> e : f.samples().entrySet()) {
       g.writeNumberField(e.getKey(), e.getValue());

@@ -23,11 +23,14 @@ import java.util.OptionalDouble;
  * @param window the window the trial's figures come from
  * @param drift why a run that was steady for a while is not steady, when it drifted
  * @param cpu the CPU evidence over the judged window, when the trial recorded it
+ * @param clientMicrosPerOp the clients' CPU microseconds per operation over the window the
+ *     figures come from ({@code clientCost} in trial.json; for results written before it, from
+ *     the CPU evidence); empty when not recorded
  */
 public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     boolean stoppedWhenSteady, int clients, int threads, int cores, OptionalDouble clientCpuShare,
     Map<String, Long> samples, long startedEpochMs, Window window, Optional<String> drift,
-    Optional<CpuEvidence> cpu) {
+    Optional<CpuEvidence> cpu, OptionalDouble clientMicrosPerOp) {
 
   /**
    * The window a trial's figures come from.
@@ -60,6 +63,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     java.util.Objects.requireNonNull(window, "window");
     java.util.Objects.requireNonNull(drift, "drift");
     java.util.Objects.requireNonNull(cpu, "cpu");
+    java.util.Objects.requireNonNull(clientMicrosPerOp, "clientMicrosPerOp");
   }
 
   /** Facts without a recorded start, window or CPU evidence. */
@@ -67,7 +71,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
       int clients, int threads, int cores, OptionalDouble clientCpuShare,
       Map<String, Long> samples) {
     this(steady, measuredSeconds, stoppedWhenSteady, clients, threads, cores, clientCpuShare,
-        samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty());
+        samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty(), OptionalDouble.empty());
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */

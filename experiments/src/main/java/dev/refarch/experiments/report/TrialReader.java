@@ -106,7 +106,23 @@ final class TrialReader {
         root.path("parameters").path("clients").asInt(0),
         root.path("parameters").path("threads").asInt(0), cores, share, samples,
         root.path("startedEpochMs").asLong(0), window, drift, cpu.filter(e ->
-            e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()));
+            e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()),
+        clientMicrosPerOp(p, cpu, samples.get(Metric.OVERALL)));
+  }
+
+  /**
+   * The phase's recorded {@code clientCost}; for results written before it, the clients' CPU
+   * over the window's measured operations.
+   */
+  private static OptionalDouble clientMicrosPerOp(JsonNode phase, Optional<CpuEvidence> cpu,
+      long operations) {
+    JsonNode recorded = phase.path("clientCost").path("microsPerOperation");
+    if (recorded.isNumber()) {
+      return OptionalDouble.of(recorded.asDouble());
+    }
+    return cpu.isPresent() && cpu.get().clientCpuSeconds().isPresent() && operations > 0
+        ? OptionalDouble.of(cpu.get().clientCpuSeconds().getAsDouble() / operations * 1e6)
+        : OptionalDouble.empty();
   }
 
   /**

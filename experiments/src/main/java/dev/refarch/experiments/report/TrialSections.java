@@ -48,7 +48,7 @@ final class TrialSections {
     h.endSection().section("trials", "Trials");
     h.table("trials", "trial", "parameters", "repetition", "status", "throughput ops/s",
         "measured operations", "steady", "measured s", "clients × threads", "client CPU",
-        "failures");
+        "client CPU µs/op", "failures");
     for (TrialRecord t : r.trials()) {
       TrialFacts f = t.facts();
       h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
@@ -63,6 +63,8 @@ final class TrialSections {
           f.clients() > 0 ? f.clients() + " × " + f.threads() / f.clients() : "",
           f.clientCpuShare().isPresent() ? Labels.fixed(f.clientCpuShare().getAsDouble() * 100, 0)
               + " % of " + f.cores() + " cores" : "",
+          f.clientMicrosPerOp().isPresent() ? Labels.fixed(f.clientMicrosPerOp().getAsDouble(), 0)
+              : "",
           String.join("\n", t.failures()));
     }
     h.endTable();

@@ -1,4 +1,4 @@
-package dev.refarch.experiments.report;
+package dev.refarch.experiments.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,16 +27,16 @@ import java.util.OptionalDouble;
  *
  * @param points the samples, in time order
  */
-record CounterSeries(List<Point> points) {
+public record CounterSeries(List<Point> points) {
 
   /** A counter nobody sampled. */
-  static final CounterSeries NONE = new CounterSeries(List.of());
+  public static final CounterSeries NONE = new CounterSeries(List.of());
 
   /** One sample: wall clock and the counter's value then. */
-  record Point(long epochMs, double value) {
+  public record Point(long epochMs, double value) {
   }
 
-  CounterSeries {
+  public CounterSeries {
     List<Point> sorted = new ArrayList<>(points);
     sorted.sort(Comparator.comparingLong(Point::epochMs));
     points = List.copyOf(sorted);
@@ -46,7 +46,7 @@ record CounterSeries(List<Point> points) {
    * How much the counter grew from {@code from} to {@code to} (epoch milliseconds); empty unless
    * samples cover both ends.
    */
-  OptionalDouble increase(long from, long to) {
+  public OptionalDouble increase(long from, long to) {
     if (points.size() < 2 || points.get(0).epochMs() > from
         || points.get(points.size() - 1).epochMs() < to) {
       return OptionalDouble.empty();
@@ -72,7 +72,7 @@ record CounterSeries(List<Point> points) {
    * killed mid-line leaves it short), as is a cell that is empty (the writer had no value) or no
    * number.
    */
-  static Map<String, CounterSeries> read(Path file) {
+  public static Map<String, CounterSeries> read(Path file) {
     if (!Files.isRegularFile(file)) {
       return Map.of();
     }
@@ -119,7 +119,7 @@ record CounterSeries(List<Point> points) {
   }
 
   /** The column {@code name} of {@code file}; {@link #NONE} when the file or column is missing. */
-  static CounterSeries column(Path file, String name) {
+  public static CounterSeries column(Path file, String name) {
     return read(file).getOrDefault(name, NONE);
   }
 }

@@ -33,8 +33,24 @@ public record StoredTrial(Path folder, boolean completed, JsonNode json) {
     }
   }
 
+  /**
+   * The run phase's figures per operation: its judged window's when the run was steady (as the
+   * reports' figures are), else the whole measured window's.
+   */
   private JsonNode runOperations() {
-    return json.path("phases").path("run").path("summary").path("operations");
+    JsonNode run = json.path("phases").path("run");
+    JsonNode judged = run.path("judged").path("summary");
+    return (judged.isObject() ? judged : run.path("summary")).path("operations");
+  }
+
+  /**
+   * The run phase's clients' CPU microseconds per operation over the window of its figures
+   * ({@code clientCost}); empty when not recorded.
+   */
+  public java.util.OptionalDouble clientMicrosPerOp() {
+    JsonNode v = json.path("phases").path("run").path("clientCost").path("microsPerOperation");
+    return v.isNumber() ? java.util.OptionalDouble.of(v.asDouble())
+        : java.util.OptionalDouble.empty();
   }
 
   /** Run-phase throughput over all operations, ops/s. */

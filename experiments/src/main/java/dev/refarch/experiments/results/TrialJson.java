@@ -156,6 +156,18 @@ public final class TrialJson {
       g.writeEndObject();
       g.writeEndObject();
     }
+    if (p.clientCost().isPresent()) {
+      ClientCost c = p.clientCost().get();
+      g.writeObjectFieldStart("clientCost");
+      g.writeStringField("window", c.window());
+      g.writeNumberField("fromEpochMs", c.fromEpochMs());
+      g.writeNumberField("toEpochMs", c.toEpochMs());
+      number(g, "cpuSeconds", c.cpuSeconds());
+      g.writeNumberField("operations", c.operations());
+      number(g, "microsPerOperation", c.microsPerOperation());
+      number(g, "cores", c.cores());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

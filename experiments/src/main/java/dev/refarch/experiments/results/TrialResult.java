@@ -105,18 +105,23 @@ public record TrialResult(String experiment, String trial, List<String> failures
    *     level the run ended at ({@link SteadyState}) to the end of the measured window — when the
    *     run was steady; otherwise the judged figures are {@code summary}'s, over the whole
    *     measured window
+   * @param clientCost the clients' CPU per operation over the window of the judged figures, when
+   *     their CPU timelines cover it
    */
   public record PhaseResult(Phase phase, List<ClientRecord> clients, Optional<Summary> summary,
       Optional<SteadyState> steadyState, long startedEpochMs, long endedEpochMs,
-      Optional<Summary> judged) {
+      Optional<Summary> judged, Optional<ClientCost> clientCost) {
     public PhaseResult {
       clients = List.copyOf(clients);
+      java.util.Objects.requireNonNull(judged, "judged");
+      java.util.Objects.requireNonNull(clientCost, "clientCost");
     }
 
-    /** A phase without figures of a judged window of its own. */
+    /** A phase without figures of a judged window of its own, or a client cost. */
     public PhaseResult(Phase phase, List<ClientRecord> clients, Optional<Summary> summary,
         Optional<SteadyState> steadyState, long startedEpochMs, long endedEpochMs) {
-      this(phase, clients, summary, steadyState, startedEpochMs, endedEpochMs, Optional.empty());
+      this(phase, clients, summary, steadyState, startedEpochMs, endedEpochMs, Optional.empty(),
+          Optional.empty());
     }
 
     /** A phase whose start and end were not recorded. */

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -149,6 +150,30 @@ class TrialRunnerIT {
     assertThat(e.serverRunDelaySeconds()).isPresent();
     assertThat(e.machineBusySeconds().getAsDouble()).isPositive();
     assertThat(e.clientWaitShare().getAsDouble()).isBetween(0.0, 1.0);
+
+    // the clients' cost per operation over the window of the phase's figures, as the report's
+    // reader of the clients' timelines finds it
+    for (String phase : List.of("load", "run")) {
+      JsonNode p = trial.get("phases").get(phase);
+      JsonNode cost = p.get("clientCost");
+      assertThat(cost).as("%s clientCost", phase).isNotNull();
+      JsonNode figures = p.has("judged") ? p.get("judged").get("summary") : p.get("summary");
+      assertThat(cost.get("window").asText()).isEqualTo(p.has("judged") ? "judged" : "measured");
+      assertThat(cost.get("fromEpochMs").asLong())
+          .isEqualTo(figures.get("measuredFromEpochMs").asLong());
+      long operations = 0;
+      for (JsonNode op : figures.get("operations")) {
+        for (JsonNode count : op.get("counts")) {
+          operations += count.asLong();
+        }
+      }
+      assertThat(cost.get("operations").asLong()).isEqualTo(operations).isPositive();
+      double cpu = CpuEvidence.of(p, folder, 1, cost.get("fromEpochMs").asLong(),
+          cost.get("toEpochMs").asLong()).clientCpuSeconds().getAsDouble();
+      assertThat(cost.get("cpuSeconds").asDouble()).isPositive().isCloseTo(cpu, within(0.001));
+      assertThat(cost.get("microsPerOperation").asDouble())
+          .isCloseTo(cpu / operations * 1e6, within(0.01 + cpu / operations * 1e3));
+    }
   }
 
   private static long timelineOperations(Path folder, long from, long to) throws Exception {
@@ -180,6 +205,9 @@ class TrialRunnerIT {
     assertThat(steady.get("stoppedWhenSteady").asBoolean()).isTrue();
     assertThat(steady.get("reached").asBoolean()).isTrue();
     assertThat(steady.get("measuredSeconds").asDouble()).isGreaterThanOrEqualTo(3).isLessThan(300);
+    assertThat(JSON.readTree(r.folder().resolve("trial.json").toFile()).get("phases").get("run")
+        .get("clientCost").get("window").asText()).as("a steady run's cost is its judged window's")
+        .isEqualTo("judged");
     assertThat(Files.readString(r.folder().resolve("clients/run-0/stderr.txt")))
         .contains("the runner asked to stop");
   }

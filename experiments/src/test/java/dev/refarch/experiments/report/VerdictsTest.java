@@ -35,7 +35,10 @@ class VerdictsTest {
       Optional<CpuEvidence> cpu) {
     return new TrialFacts(Optional.of(steady), 30, steady, 1, 8, 2, OptionalDouble.of(cpuShare),
         Map.of(Metric.OVERALL, samples, "UPDATE", samples), 0,
-        new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu);
+        new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu,
+        cpu.map(c -> c.clientCpuSeconds()).filter(OptionalDouble::isPresent)
+            .map(c -> OptionalDouble.of(c.getAsDouble() / samples * 1e6))
+            .orElse(OptionalDouble.empty()));
   }
 
   /**
