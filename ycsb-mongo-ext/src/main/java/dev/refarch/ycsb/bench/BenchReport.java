@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,10 +27,18 @@ final class BenchReport {
 
   private final List<Cell> cells;
   private final Map<String, Object> machine;
+  private final Map<String, Object> data;
 
-  BenchReport(List<Cell> cells, Map<String, Object> machine) {
+  /**
+   * @param machine what the figures were measured on: cores, CPU model, JVM, OS, …
+   * @param data what the run cells read and wrote: records, record shape, request distribution
+   *     per run group ({@link BindingBenchmark#data})
+   */
+  BenchReport(List<Cell> cells, Map<String, Object> machine, Map<String, Object> data) {
     this.cells = List.copyOf(cells);
     this.machine = Map.copyOf(machine);
+    // in the order given, as the JSON shows it
+    this.data = Collections.unmodifiableMap(new LinkedHashMap<>(data));
   }
 
   /** Median, minimum and maximum of one figure over a cell's repeats. */
@@ -262,6 +271,7 @@ final class BenchReport {
   void writeJson(Path file) throws IOException {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("machine", machine);
+    doc.put("data", data);
     doc.put("summary", summary());
     doc.put("cells", cells.stream().map(BenchReport::asMap).toList());
     if (file.getParent() != null) {

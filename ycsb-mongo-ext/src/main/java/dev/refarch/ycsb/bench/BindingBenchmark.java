@@ -9,6 +9,8 @@ import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
+import dev.refarch.ycsb.config.YcsbProperties;
+import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,11 +45,14 @@ import site.ycsb.Utils;
  *   <li>any real stock binding built elsewhere ({@code stock=label@classpath;…}).
  * </ul>
  *
- * <p>Each cell is a JVM of its own under {@link CpuReport}, time-boxed, so client CPU seconds per
- * 1,000 operations compare like for like. Prints medians with min–max per side, and the
- * binding's ratio to each other side: one ratio per repetition (the sides of a repetition ran
- * back to back), their median and min–max. Writes every cell, with the machine's load average,
- * as JSON.
+ * <p>Every side's cells, load and run, read and write records of one shape ({@code shape},
+ * {@link RecordShape}) drawn by one request distribution ({@code distribution}, else each
+ * workload's own), so that a figure compares with another client's for the same workload,
+ * threads and data. Each cell is a JVM of its own under {@link CpuReport}, time-boxed, so client
+ * CPU seconds per 1,000 operations compare like for like. Prints medians with min–max per side,
+ * and the binding's ratio to each other side: one ratio per repetition (the sides of a
+ * repetition ran back to back), their median and min–max. Writes every cell, with the machine's
+ * load average and the data's shape and distribution, as JSON.
  *
  * <p>Arguments are {@code key=value}; see {@link #GROUP}.
  * Needs the {@code local} provisioner on the class path; {@code src/bin/bench-binding} sets that up.
@@ -85,8 +90,16 @@ public final class BindingBenchmark {
   private static final Setting<Double> CACHE = Setting.decimal("bench.cache", 0.25, 0.25, 1024.0,
       "the server's WiredTiger cache in GB (default: the local provisioner's); 100,000 records of"
           + " 10 x 100 B take about 150 MB, so 1 GB holds them and a run's oplog without eviction");
+  private static final Setting<RecordShape> SHAPE = Setting.custom("bench.shape", "shape",
+      RecordShape.YCSB_DEFAULT, RecordShape.ALLOWED, "the records of every side's cells, load"
+          + " and run: fieldcount x fieldlength bytes (10x188: NetApp's 2 KB documents, 50x250:"
+          + " Diamanti's)", RecordShape::parse);
+  private static final Setting<String> DISTRIBUTION = Setting.choice("bench.distribution", null,
+      requestDistributions(), "YCSB's requestdistribution for every side's cells (empty: each"
+          + " workload's own); the raw side draws zipfian and uniform only");
   static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS,
-      WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK, CACHE);
+      WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK, CACHE, SHAPE,
+      DISTRIBUTION);
 
   private static final String TABLE = "usertable";
 
@@ -121,6 +134,9 @@ public final class BindingBenchmark {
     int repeats = REPEATS.from(options);
     int warmup = warmup(options);
     List<BenchSide> sides = sides(options);
+    RecordShape shape = shape(options);
+    String distribution = DISTRIBUTION.from(options);
+    Map<String, String> distributions = distributions(options, sides);
     List<Cell> cells = new ArrayList<>();
     double cacheGb = CACHE.from(options);
     Map<String, Object> machine = machine();
@@ -128,12 +144,14 @@ public final class BindingBenchmark {
     try (RunningCluster cluster = Extensions.provisioner("local").start(Topology.parse("rs=1"),
         Map.of("local.wiredTigerCacheSizeGB", String.valueOf(cacheGb)));
          MongoClient admin = MongoClients.create(cluster.connectionString())) {
-      CellRunner runner = new CellRunner(cluster.connectionString(), records, SECONDS.from(options),
-          warmup);
+      CellRunner runner = new CellRunner(cluster.connectionString(), records, shape, distribution,
+          SECONDS.from(options), warmup);
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
-      System.out.printf(Locale.ROOT, "binding benchmark: %d records of 10 x 100 B, %d s per run"
-          + " cell (steady window after %d s), %d repeats, local rs=1 with a %.2f GB cache, sides"
-          + " %s, load average %.1f%n", records, SECONDS.from(options), warmup, repeats, cacheGb,
+      System.out.printf(Locale.ROOT, "binding benchmark: %d records of %s, request distribution"
+          + " %s, %d s per run cell (steady window after %d s), %d repeats, local rs=1 with a"
+          + " %.2f GB cache, sides %s, load average %.1f%n", records, shape.text(),
+          distribution != null ? distribution : "each workload's own " + distributions,
+          SECONDS.from(options), warmup, repeats, cacheGb,
           sides.stream().map(BenchSide::name).toList(), CellRunner.loadAverage());
       BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
@@ -159,7 +177,8 @@ public final class BindingBenchmark {
         }
       }
     }
-    BenchReport report = new BenchReport(cells, machine);
+    BenchReport report = new BenchReport(cells, machine,
+        data(records, shape, distribution, distributions));
     System.out.println();
     System.out.print(report.table());
     Path out = Path.of(OUT.from(options));
@@ -196,6 +215,55 @@ public final class BindingBenchmark {
               + " seconds");
     }
     return warmup;
+  }
+
+  /** The records of every side's cells: {@code bench.shape}, else YCSB's 10 x 100 B. */
+  static RecordShape shape(Map<String, String> options) {
+    return SHAPE.from(options);
+  }
+
+  /**
+   * Each run workload's request distribution, by workload letter: {@code bench.distribution}, else
+   * the workload's own. With the raw side among {@code sides}, one it cannot draw
+   * ({@link RawLoop#DISTRIBUTIONS}) fails here, before anything runs.
+   */
+  static Map<String, String> distributions(Map<String, String> options, List<BenchSide> sides) {
+    String given = DISTRIBUTION.from(options);
+    boolean raw = sides.stream().anyMatch(side -> !side.isYcsb());
+    Map<String, String> used = new LinkedHashMap<>();
+    for (String workload : list(listed(options, WORKLOADS))) {
+      String d;
+      try {
+        d = CellRunner.requestDistribution(given, workload);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigurationException(WORKLOADS.key(), workload,
+            String.join(", ", CoreWorkloads.NAMES), "not a core workload");
+      }
+      if (raw && !RawLoop.DISTRIBUTIONS.contains(d)) {
+        throw new ConfigurationException(DISTRIBUTION.key(), given == null ? "" : given,
+            String.join(", ", RawLoop.DISTRIBUTIONS) + " with the raw side",
+            (given == null ? "workload " + workload + "'s own is " + d + "; " : "")
+                + "the raw loop draws keys zipfian or uniform only: choose one of those, or"
+                + " leave raw out of bench.sides");
+      }
+      used.put(workload, d);
+    }
+    return used;
+  }
+
+  /** What the run cells read and wrote, for the JSON: records, shape, request distributions. */
+  static Map<String, Object> data(int records, RecordShape shape, String given,
+      Map<String, String> distributions) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("records", records);
+    data.put("shape", shape.toString());
+    data.put("fieldcount", shape.fieldcount());
+    data.put("fieldlength", shape.fieldlength());
+    Map<String, String> byGroup = new LinkedHashMap<>();
+    distributions.forEach((workload, d) -> byGroup.put("run-" + workload, d));
+    data.put("requestdistribution", byGroup);
+    data.put("requestdistributionFrom", given != null ? DISTRIBUTION.key() : "workload");
+    return data;
   }
 
   /** The sides asked for; a side whose class path is missing fails here, before anything runs. */
@@ -240,6 +308,15 @@ public final class BindingBenchmark {
     List<BenchSide> order = new ArrayList<>(sides);
     java.util.Collections.rotate(order, -(r % Math.max(1, sides.size())));
     return order;
+  }
+
+  /** YCSB's {@code requestdistribution} values, as {@link YcsbProperties} declares them. */
+  private static Map<String, String> requestDistributions() {
+    Map<String, String> names = new LinkedHashMap<>();
+    for (String name : YcsbProperties.REQUEST_DISTRIBUTION.allowed().split(", ")) {
+      names.put(name, name);
+    }
+    return names;
   }
 
   private static List<String> loadedKeys(int records) {

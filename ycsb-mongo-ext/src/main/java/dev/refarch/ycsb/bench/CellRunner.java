@@ -1,5 +1,6 @@
 package dev.refarch.ycsb.bench;
 
+import dev.refarch.ycsb.config.YcsbProperties;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Forks the JVMs of {@link BindingBenchmark}'s cells, each under {@link CpuReport} on its side's
@@ -17,31 +19,59 @@ import java.util.Map;
  *
  * @param url the cluster's connection string
  * @param records records loaded; the run phase's key space
+ * @param shape the records of every cell, on every side
+ * @param distribution YCSB's {@code requestdistribution} for every cell on every side, or
+ *     {@code null} for each workload's own
  * @param seconds seconds per run cell
  * @param warmupSeconds seconds of a run cell before its steady window ({@link SteadyWindow})
  */
-record CellRunner(String url, int records, int seconds, int warmupSeconds) {
+record CellRunner(String url, int records, RecordShape shape, String distribution, int seconds,
+    int warmupSeconds) {
+
+  CellRunner {
+    Objects.requireNonNull(shape, "shape");
+  }
 
   /** A bulk load with the binding at {@code batch} documents per insertMany. */
   Cell load(BenchSide binding, int batch, int count, int repeat)
       throws IOException, InterruptedException {
-    Map<String, String> p = ycsbBase("a");
-    p.put("recordcount", String.valueOf(count));
-    p.put("mongodb.batchsize", String.valueOf(batch));
-    p.put("threadcount", "1");
     List<String> main = new ArrayList<>(List.of("site.ycsb.Client", "-load", "-db", binding.db()));
-    p.forEach((k, v) -> main.addAll(List.of("-p", k + "=" + v)));
+    loadProperties(batch, count).forEach((k, v) -> main.addAll(List.of("-p", k + "=" + v)));
     return fork("load", batch, repeat, binding, main, 0);
   }
 
   /** One run cell of {@code side}: workload {@code workload} at {@code threads}. */
   Cell run(BenchSide side, String workload, int threads, int repeat)
       throws IOException, InterruptedException {
+    return fork("run-" + workload, threads, repeat, side,
+        side.runCommand(runProperties(workload, threads), rawArgs(workload, threads)),
+        warmupSeconds);
+  }
+
+  /** The YCSB properties of a load cell: {@code count} records, {@code batch} per insertMany. */
+  Map<String, String> loadProperties(int batch, int count) {
+    Map<String, String> p = ycsbBase("a");
+    p.put("recordcount", String.valueOf(count));
+    p.put("mongodb.batchsize", String.valueOf(batch));
+    p.put("threadcount", "1");
+    return p;
+  }
+
+  /** The YCSB properties of a run cell, before its side adds its own ({@link BenchSide}). */
+  Map<String, String> runProperties(String workload, int threads) {
     Map<String, String> p = ycsbBase(workload);
     p.put("threadcount", String.valueOf(threads));
     p.put("operationcount", String.valueOf(operationCap()));
     p.put("maxexecutiontime", String.valueOf(seconds));
     p.put("status.interval", "1");
+    return p;
+  }
+
+  /**
+   * The raw loop's arguments for a run cell; its request distribution is always given, the
+   * workload's own when {@link #distribution} is {@code null}.
+   */
+  Map<String, String> rawArgs(String workload, int threads) {
     Map<String, String> raw = new LinkedHashMap<>();
     raw.put("url", url);
     raw.put("workload", workload);
@@ -49,9 +79,20 @@ record CellRunner(String url, int records, int seconds, int warmupSeconds) {
     raw.put("threads", String.valueOf(threads));
     raw.put("seconds", String.valueOf(seconds));
     raw.put("operationcount", String.valueOf(operationCap()));
-    raw.put("fieldcount", "10");
-    raw.put("fieldlength", "100");
-    return fork("run-" + workload, threads, repeat, side, side.runCommand(p, raw), warmupSeconds);
+    raw.putAll(shape.properties());
+    raw.put("requestdistribution", requestDistribution(distribution, workload));
+    return raw;
+  }
+
+  /**
+   * The request distribution a run of {@code workload} uses: {@code distribution} when given,
+   * else the workload file's own (YCSB's default, uniform, where the file names none).
+   *
+   * @throws IllegalArgumentException when {@code workload} is not a core workload
+   */
+  static String requestDistribution(String distribution, String workload) {
+    return distribution != null ? distribution
+        : YcsbProperties.REQUEST_DISTRIBUTION.from(CoreWorkloads.properties(workload));
   }
 
   /**
@@ -66,8 +107,10 @@ record CellRunner(String url, int records, int seconds, int warmupSeconds) {
     Map<String, String> p = new LinkedHashMap<>();
     CoreWorkloads.properties(workload).forEach((k, v) -> p.put(k.toString(), v.toString()));
     p.put("recordcount", String.valueOf(records));
-    p.put("fieldcount", "10");
-    p.put("fieldlength", "100");
+    p.putAll(shape.properties());
+    if (distribution != null) {
+      p.put("requestdistribution", distribution);
+    }
     p.put("hdrhistogram.percentiles", "50,99");
     p.put("mongodb.url", url);
     return p;

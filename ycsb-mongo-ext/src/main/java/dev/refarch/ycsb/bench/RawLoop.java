@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import dev.refarch.ycsb.config.YcsbProperties;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -27,6 +28,7 @@ import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.RawBsonDocument;
 import site.ycsb.Utils;
+import site.ycsb.generator.NumberGenerator;
 import site.ycsb.generator.ScrambledZipfianGenerator;
 import site.ycsb.generator.UniformLongGenerator;
 
@@ -43,14 +45,18 @@ import site.ycsb.generator.UniformLongGenerator;
  * see src/docs/benchmarks.md). No retries: a failure counts as an error.
  *
  * <p>Same as the binding's run: the proportions of {@link CoreWorkloads#properties}, keys
- * {@code user} + FNV-64 hash of a {@link ScrambledZipfianGenerator} draw over the loaded records,
- * documents of {@code fieldcount} binary fields of {@code fieldlength} bytes, reads of all fields
- * (every value's bytes read), updates of one field, scans of a uniform length
- * {@code 1…maxscanlength} from a key in {@code _id} order in one batch, inserts of new keys from
- * {@code recordcount} on, the server's default write concern (as the binding's and the stock
- * binding's defaults), a pool of one connection per thread. Arguments are {@code key=value}:
+ * {@code user} + FNV-64 hash of a draw from CoreWorkload's key chooser for
+ * {@code requestdistribution} — {@code zipfian} ({@link ScrambledZipfianGenerator} over the
+ * loaded records and room for the inserts) or {@code uniform} ({@link UniformLongGenerator} over
+ * the loaded records), the only two it draws ({@link #DISTRIBUTIONS}) — documents of
+ * {@code fieldcount} binary fields of {@code fieldlength} bytes, reads of all fields (every
+ * value's bytes read), updates of one field, scans of a uniform length {@code 1…maxscanlength}
+ * from a key in {@code _id} order in one batch, inserts of new keys from {@code recordcount} on,
+ * the server's default write concern (as the binding's and the stock binding's defaults), a pool
+ * of one connection per thread. Arguments are {@code key=value}:
  * {@code url}, {@code workload}, {@code recordcount}, {@code threads}, {@code seconds},
- * {@code operationcount}, {@code fieldcount}, {@code fieldlength}.
+ * {@code operationcount}, {@code fieldcount}, {@code fieldlength}, {@code requestdistribution}
+ * (default: the workload's own).
  * Prints its results in YCSB's text format, so one parser reads both sides, and a status line
  * every second as YCSB's {@code -s} does, for {@link SteadyWindow}.
  */
@@ -58,6 +64,9 @@ public final class RawLoop {
 
   /** The operations of a core workload, in YCSB's measurement names. */
   enum Op { READ, UPDATE, SCAN, INSERT }
+
+  /** The request distributions the raw loop draws keys by; YCSB knows more. */
+  static final List<String> DISTRIBUTIONS = List.of("zipfian", "uniform");
 
   private static final String TABLE = "usertable";
   private static final BsonDocument BY_ID = new BsonDocument("_id", new BsonInt32(1));
@@ -69,7 +78,7 @@ public final class RawLoop {
   private final int recordcount;
   private final int fieldcount;
   private final int fieldlength;
-  private final ScrambledZipfianGenerator keys;
+  private final NumberGenerator keys;
   private final UniformLongGenerator scanLengths;
   private final AtomicLong nextInsert;
   private final double[] cumulative = new double[Op.values().length];
@@ -85,12 +94,11 @@ public final class RawLoop {
     for (int i = 0; i < fieldcount; i++) {
       fields[i] = "field" + i;
     }
-    // CoreWorkload's key chooser: room for the inserts expected of operationcount, draws of keys
-    // not inserted yet rejected
     double insertProportion = Double.parseDouble(workload.getProperty("insertproportion", "0"));
     long expectedNewKeys = (long) (Long.parseLong(args.getOrDefault("operationcount", "0"))
         * insertProportion * 2.0);
-    this.keys = new ScrambledZipfianGenerator(0, recordcount + expectedNewKeys);
+    this.keys = keyChooser(args.getOrDefault("requestdistribution",
+        YcsbProperties.REQUEST_DISTRIBUTION.from(workload)), recordcount, expectedNewKeys);
     this.scanLengths = new UniformLongGenerator(1,
         Long.parseLong(workload.getProperty("maxscanlength", "1000")));
     this.nextInsert = new AtomicLong(recordcount);
@@ -100,6 +108,22 @@ public final class RawLoop {
           + "proportion", "0"));
       cumulative[op.ordinal()] = sum;
     }
+  }
+
+  /**
+   * CoreWorkload's key chooser for {@code distribution} over {@code records} loaded keys: zipfian
+   * with room for the {@code expectedNewKeys} inserts (draws of keys not inserted yet are
+   * rejected), uniform over the loaded keys only.
+   *
+   * @throws IllegalArgumentException for any other distribution, naming the two it draws
+   */
+  static NumberGenerator keyChooser(String distribution, long records, long expectedNewKeys) {
+    return switch (distribution) {
+      case "zipfian" -> new ScrambledZipfianGenerator(0, records + expectedNewKeys);
+      case "uniform" -> new UniformLongGenerator(0, records - 1);
+      default -> throw new IllegalArgumentException("requestdistribution '" + distribution
+          + "' is not drawn by the raw loop; allowed: " + String.join(", ", DISTRIBUTIONS));
+    };
   }
 
   public static void main(String[] argv) throws InterruptedException {
@@ -282,7 +306,7 @@ public final class RawLoop {
     private String existingKey() {
       long keynum;
       do {
-        keynum = keys.nextValue();
+        keynum = keys.nextValue().longValue();
       } while (keynum >= nextInsert.get());
       return key(keynum);
     }

@@ -3,9 +3,14 @@ package dev.refarch.ycsb.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BenchReportTest {
 
@@ -20,7 +25,7 @@ class BenchReportTest {
       cell("binding", 0, 1000, 2.0), cell("binding-no-retry", 0, 1100, 2.0),
       cell("stock-shaped-3.8.0", 0, 800, 2.0),
       cell("binding-no-retry", 1, 1200, 3.0), cell("stock-shaped-3.8.0", 1, 1500, 3.0),
-      cell("binding", 1, 900, 1.8)), Map.of());
+      cell("binding", 1, 900, 1.8)), Map.of(), Map.of());
 
   @Test
   void everyBindingSideIsSetAgainstTheOtherSidesAndTheBindingAgainstItsVariants() {
@@ -70,10 +75,24 @@ class BenchReportTest {
     // the reference costs 0.08 + 0.2 CPU s per 1,000 operations; the binding's server 0.3 of it
     assertThat(BenchReport.clientBudget(binding, reference)).isCloseTo(0.08 + 0.2 - 0.3,
         within(1e-12));
-    BenchReport report = new BenchReport(List.of(binding, reference), Map.of());
+    BenchReport report = new BenchReport(List.of(binding, reference), Map.of(), Map.of());
     assertThat(report.table())
         .contains("level at client CPU s/1000 ops -0.020 (-0.020–-0.020) (has 0.100)");
     assertThat(cell("raw", 0, 1000, 1.0).coresBusy()).isNaN();
+  }
+
+  @Test
+  void theJsonSaysTheShapeAndDistributionTheCellsRanOn(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("bench-binding.json");
+    new BenchReport(List.of(cell("binding", 0, 1000, 2.0)), Map.of(),
+        BindingBenchmark.data(2000, new RecordShape(10, 188), "uniform", Map.of("a", "uniform")))
+        .writeJson(file);
+    JsonNode data = new ObjectMapper().readTree(file.toFile()).get("data");
+    assertThat(data.get("shape").asText()).isEqualTo("10x188");
+    assertThat(data.get("fieldcount").asInt()).isEqualTo(10);
+    assertThat(data.get("fieldlength").asInt()).isEqualTo(188);
+    assertThat(data.get("requestdistribution").get("run-a").asText()).isEqualTo("uniform");
+    assertThat(data.get("requestdistributionFrom").asText()).isEqualTo("bench.distribution");
   }
 
   @Test
