@@ -136,4 +136,42 @@ class CatalogTest {
       }
     }
   }
+
+  /**
+   * CatalogIT's rule for a skipped study, on the catalog's own entries and on planted ones: the
+   * studies CI skips today are accepted (vSAN, SANtricity, A11's cache-tier hardware, B4n's
+   * three Kubernetes nodes); a Kubernetes study that one node could run, a study skipped for a
+   * missing hook, or a local study skipped for anything are not.
+   */
+  @Test
+  void ciAcceptsASkippedStudyOnlyForPartsNoMachineHereCanHave() {
+    String vsan = "needs a platform that is not configured: vsan (set vsan.url, and VSAN_PASSWORD"
+        + " or vsan.passwordFile)";
+    assertThat(CatalogIT.acceptedSkip(laptop("A3"), vsan)).isTrue();
+    assertThat(CatalogIT.acceptedSkip(laptop("C1"), "needs a platform that is not configured:"
+        + " santricity (set santricity.url, and SANTRICITY_PASSWORD or santricity.passwordFile)"))
+        .isTrue();
+    assertThat(CatalogIT.acceptedSkip(laptop("A11"), "manual study: the cache tier is hardware"))
+        .isTrue();
+    String kubernetes = "needs a platform that is not configured: kubernetes (set k8s.*"
+        + " properties and a kubeconfig)";
+    assertThat(CatalogIT.acceptedSkip(laptop("B4n"), kubernetes)).isTrue();
+
+    ExperimentSpec b4n = laptop("B4n");
+    ExperimentSpec oneNode = b4n.toBuilder().cluster(new dev.refarch.experiments.spec.ClusterSpec(
+        "kubernetes", b4n.cluster().topology(), java.util.Optional.empty(), Map.of(), Map.of()))
+        .build();
+    assertThat(CatalogIT.acceptedSkip(oneNode, kubernetes))
+        .as("without required anti-affinity one node runs it").isFalse();
+    assertThat(CatalogIT.acceptedSkip(laptop("C1"), "needs a platform that is not configured:"
+        + " the 'santricity' hook (add platform-adapters/santricity to the class path)"))
+        .as("a missing adapter is a broken build, not a missing array").isFalse();
+    assertThat(CatalogIT.acceptedSkip(laptop("A4"), kubernetes)).isFalse();
+    assertThat(CatalogIT.acceptedSkip(laptop("A11").toBuilder().source("a laptop paper").build(),
+        "manual study: anything")).as("a manual study of no array's hardware").isFalse();
+  }
+
+  private static ExperimentSpec laptop(String study) {
+    return Catalog.resolve(study, "laptop").get(0);
+  }
 }
