@@ -70,6 +70,7 @@ final class TrialDetails {
     p.put("warmup", spec.warmup().toString());
     p.put("hooks", String.join(",", spec.hooks()));
     p.put("db", spec.db());
+    p.put("clientJvmOptions", String.join(" ", spec.jvmOptions()));
     p.put("phaseTimeout", spec.phaseTimeout().toString());
     p.put("faults", spec.faults().toString());
     return p;

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.exec;
 
 import dev.refarch.experiments.plan.PlannedTrial;
+import dev.refarch.experiments.spec.ClientProperties;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.experiments.plan.TrialShape;
@@ -13,7 +14,7 @@ import java.util.Map;
  * Turns a planned trial into a {@link TrialSpec}: the point's {@link TrialShape} (workload,
  * properties, clients, threads per client, target, faults), the spec's phases, warm-up, hooks and
  * run length. A {@code db} property names the binding, as YCSB's {@code -db} does (default: this
- * library's). A sharded collection ({@code mongodb.shardKey}) adds the {@code mongodb-sharding}
+ * library's); {@code refarch.client.jvmOptions} the client JVMs' options. A sharded collection ({@code mongodb.shardKey}) adds the {@code mongodb-sharding}
  * hook, so the runner shards it once before the load's clients start — after the database was
  * emptied — instead of every client racing to.
  *
@@ -38,6 +39,11 @@ final class TrialFactory {
     String db = props.remove("db");
     if (db != null) {
       b.db(db);
+    }
+    // the runner's, not YCSB's: the client's own checks would refuse an unknown refarch. key
+    String jvm = props.remove(ClientProperties.JVM_OPTIONS.key());
+    if (jvm != null) {
+      b.jvmOptions(ClientProperties.JVM_OPTIONS.parse(jvm));
     }
     List<String> hooks = new ArrayList<>(spec.hooks());
     if (shape.sharding().isPresent() && !hooks.contains(SHARDING_HOOK)) {

@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * Checks one property as it is written — in a spec's {@code properties}, a variant, a sweep
  * value or a {@code --set} — against the declarations of the group its prefix names
- * ({@code mongodb.}, {@code measurement.}, {@code refarch.}, {@code vsan.}, {@code santricity.},
- * {@code k8s.}, {@code local.}) and YCSB's core keys ({@link CoreProperties}). Combinations
+ * ({@code mongodb.}, {@code measurement.}, {@code refarch.client.}, {@code refarch.},
+ * {@code vsan.}, {@code santricity.}, {@code k8s.}, {@code local.}) and YCSB's core keys ({@link CoreProperties}). Combinations
  * (a shard key with its chunks, a write concern with its journal) are checked per trial, once
  * all of its properties are known, by the runner's preflight.
  *
@@ -30,8 +30,9 @@ public final class PropertyCheck {
   static final List<SettingGroup> GROUPS = groups();
 
   private static List<SettingGroup> groups() {
+    // the client JVMs' group before the workload's, whose prefix (refarch.) covers it
     List<SettingGroup> groups = new java.util.ArrayList<>(List.of(MongoProperties.GROUP,
-        MeasurementProperties.GROUP, WorkloadProperties.GROUP));
+        MeasurementProperties.GROUP, ClientProperties.GROUP, WorkloadProperties.GROUP));
     groups.addAll(Extensions.settingGroups());
     return List.copyOf(groups);
   }

@@ -1,0 +1,29 @@
+package dev.refarch.experiments.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.refarch.experiments.catalog.Catalog;
+import dev.refarch.experiments.plan.Plan;
+import dev.refarch.experiments.spec.ExperimentSpec;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TrialFactoryTest {
+
+  @Test
+  void theClientJvmOptionsGoToTheClientsCommandLineAndNotToYcsb() {
+    ExperimentSpec spec = Catalog.resolve("D3", "laptop").get(0).toBuilder()
+        .property("refarch.client.jvmOptions", "-Xmx768m -XX:TieredStopAtLevel=1").build();
+    TrialSpec trial = TrialFactory.trial(spec, Plan.of(spec, Map.of()).trials().get(0), "t",
+        "mongodb://127.0.0.1:27017/ycsb").build();
+    assertThat(trial.jvmOptions()).containsExactly("-Xmx768m", "-XX:TieredStopAtLevel=1");
+    assertThat(trial.properties()).doesNotContainKey("refarch.client.jvmOptions");
+    assertThat(ClientPlan.command(trial, dev.refarch.platform.spi.Phase.RUN,
+        java.nio.file.Path.of("p"), "java", "cp", 1, java.nio.file.Path.of("cpu")))
+        .containsSubsequence("java", "-Xmx768m", "-XX:TieredStopAtLevel=1", "-cp", "cp");
+
+    ExperimentSpec plain = Catalog.resolve("A1", "laptop").get(0);
+    assertThat(TrialFactory.trial(plain, Plan.of(plain, Map.of()).trials().get(0), "t",
+        "mongodb://127.0.0.1:27017/ycsb").build().jvmOptions()).containsExactly("-Xmx512m");
+  }
+}
