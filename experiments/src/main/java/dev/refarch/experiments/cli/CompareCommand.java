@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare", mixinStandardHelpOptions = true,
     versionProvider = Refarch.Version.class,
     description = "Compare two experiments' results: each figure's change from A to B with its"
-        + " 95 % confidence interval, and whether B is faster, slower, higher, lower or not"
+        + " 95 %% confidence interval, and whether B is faster, slower, higher, lower or not"
         + " detectably different.")
 final class CompareCommand implements Callable<Integer> {
 
@@ -46,7 +46,7 @@ final class CompareCommand implements Callable<Integer> {
   List<String> whereB = new ArrayList<>();
 
   @Option(names = "--fail-if", paramLabel = "<expression>", description = "exit 1 when the change"
-      + " lies wholly beyond this threshold, e.g. \"throughput < -5%\" or \"p99(UPDATE) > +10%\""
+      + " lies wholly beyond this threshold, e.g. \"throughput < -5%%\" or \"p99(UPDATE) > +10%%\""
       + " (repeatable)")
   List<String> failIf = new ArrayList<>();
 
