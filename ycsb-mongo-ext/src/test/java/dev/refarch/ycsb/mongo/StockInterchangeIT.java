@@ -95,17 +95,25 @@ class StockInterchangeIT {
         assertThat(got.get(field).toArray()).as("%s.%s", key, field).isEqualTo(bytes));
   }
 
-  @Test
-  void whatTheStockShapeWritesReadsBackThroughTheBinding() throws DBException {
-    StockShapedDb writer = stock("interchange_from_stock");
+  /**
+   * Inserts {@value #RECORDS} records through {@code writer}, then updates {@code fields} fields
+   * of record {@code updated}; returns what each record holds now.
+   */
+  private Map<String, Map<String, byte[]>> write(DB writer, int updated, int fields) {
     Map<String, Map<String, byte[]>> written = new LinkedHashMap<>();
     for (int i = 0; i < RECORDS; i++) {
       written.put(key(i), record(FIELDS));
       assertThat(writer.insert(TABLE, key(i), values(written.get(key(i))))).isEqualTo(Status.OK);
     }
-    Map<String, byte[]> change = record(1);
-    assertThat(writer.update(TABLE, key(7), values(change))).isEqualTo(Status.OK);
-    written.get(key(7)).putAll(change);
+    Map<String, byte[]> change = record(fields);
+    assertThat(writer.update(TABLE, key(updated), values(change))).isEqualTo(Status.OK);
+    written.get(key(updated)).putAll(change);
+    return written;
+  }
+
+  @Test
+  void whatTheStockShapeWritesReadsBackThroughTheBinding() throws DBException {
+    Map<String, Map<String, byte[]>> written = write(stock("interchange_from_stock"), 7, 1);
 
     MongoDbClient reader = binding("interchange_from_stock");
     written.forEach((key, record) -> readsBack(reader, key, record));
@@ -125,14 +133,7 @@ class StockInterchangeIT {
   @Test
   void whatTheBindingWritesReadsBackThroughTheStockShape() throws DBException {
     MongoDbClient writer = binding("interchange_to_stock");
-    Map<String, Map<String, byte[]>> written = new LinkedHashMap<>();
-    for (int i = 0; i < RECORDS; i++) {
-      written.put(key(i), record(FIELDS));
-      assertThat(writer.insert(TABLE, key(i), values(written.get(key(i))))).isEqualTo(Status.OK);
-    }
-    Map<String, byte[]> change = record(2);
-    assertThat(writer.update(TABLE, key(11), values(change))).isEqualTo(Status.OK);
-    written.get(key(11)).putAll(change);
+    Map<String, Map<String, byte[]>> written = write(writer, 11, 2);
     clients.close(writer);
 
     StockShapedDb reader = stock("interchange_to_stock");
