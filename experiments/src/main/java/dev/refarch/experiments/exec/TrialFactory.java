@@ -14,9 +14,10 @@ import java.util.Map;
  * Turns a planned trial into a {@link TrialSpec}: the point's {@link TrialShape} (workload,
  * properties, clients, threads per client, target, faults), the spec's phases, warm-up, hooks and
  * run length. A {@code db} property names the binding, as YCSB's {@code -db} does (default: this
- * library's); {@code refarch.client.jvmOptions} the client JVMs' options. A sharded collection ({@code mongodb.shardKey}) adds the {@code mongodb-sharding}
- * hook, so the runner shards it once before the load's clients start — after the database was
- * emptied — instead of every client racing to.
+ * library's); {@code refarch.client.jvmOptions} the client JVMs' options. A sharded collection
+ * ({@code mongodb.shardKey}) adds the {@code mongodb-sharding} hook, so the runner shards it once
+ * before the load's clients start — after the database was emptied — instead of every client
+ * racing to.
  *
  * <p>Stateless and thread-safe.
  */

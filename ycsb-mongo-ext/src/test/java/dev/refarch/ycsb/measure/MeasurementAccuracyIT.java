@@ -203,7 +203,19 @@ class MeasurementAccuracyIT {
     Map<String, Histogram> log = HdrLogs.totalsByTag(dir.resolve("client").resolve("latency.hlog"));
     long over100msService = log.get("READ.service").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
     long over100msResponse = log.get("READ.response").getCountBetweenValues(100_000_000L, Long.MAX_VALUE / 2);
-    assertThat(over100msService).as("only the stalled operation itself").isEqualTo(1);
+    // service times leave the queue behind the stall out: over 100 ms are the stalled operation
+    // and, on a loaded machine, any operation the machine itself held up for that long, inside
+    // the call (the truth shows it) or around it (the gaps beside it show it); the first
+    // operation has no gap before it to bound it
+    Envelope envelope = Envelope.of(truth(dir), 1);
+    long slowInTruth = java.util.Arrays.stream(envelope.low())
+        .filter(v -> v >= 100_000_000L).count();
+    long slowWithGaps = java.util.Arrays.stream(envelope.high())
+        .filter(v -> v >= 100_000_000L).count();
+    assertThat(slowInTruth).as("the stall, in the truth").isGreaterThanOrEqualTo(1);
+    assertThat(over100msService).as("the stalled operation, and those the machine held up (%d"
+        + " to %d), not the queue behind it", slowInTruth, slowWithGaps + 1)
+        .isBetween(slowInTruth, slowWithGaps + 1);
     // YCSB's schedule starts when the thread starts, the truth's at its first operation's start:
     // on a loaded machine they differ by milliseconds (865 against 848 expected was seen, and on
     // a loaded CI machine 2,059 against at most 2,054 for origins 10 ms apart: about 12 ms),
