@@ -49,6 +49,11 @@ public record Interruption(String operation, double baselinePerSecond, long inte
     for (Timeline.Row r : timeline.rows()) {
       successes.computeIfAbsent(r.operation(), o -> new TreeMap<>()).put(r.epochMs(), r.successes());
     }
+    // the run ends inside its last bucket: that bucket, when empty, says the run stopped, not
+    // that the operation did (a stepped-down set whose reads never paused was once reported as
+    // "never resumed" for an empty last 100 ms)
+    long lastBucket = timeline.rows().stream().mapToLong(Timeline.Row::epochMs).max()
+        .orElse(Long.MIN_VALUE);
     Map<String, Interruption> out = new LinkedHashMap<>();
     successes.forEach((op, perBucket) -> {
       List<Long> before = new ArrayList<>(perBucket.headMap(faultBucket, false).descendingMap()
@@ -60,6 +65,10 @@ public record Interruption(String operation, double baselinePerSecond, long inte
       double baseline = before.get(before.size() / 2);
       List<Map.Entry<Long, Long>> after = new ArrayList<>(
           perBucket.subMap(faultBucket, true, untilEpochMs, false).entrySet());
+      if (!after.isEmpty() && after.get(after.size() - 1).getKey() == lastBucket
+          && after.get(after.size() - 1).getValue() == 0) {
+        after.remove(after.size() - 1);
+      }
       out.put(op, measure(op, baseline, after, faultEpochMs, res));
     });
     return out;

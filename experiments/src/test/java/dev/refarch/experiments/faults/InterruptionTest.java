@@ -42,8 +42,26 @@ class InterruptionTest {
   void aServerThatNeverReturnsIsALowerBoundNotAResumption() {
     Interruption i = Interruption.analyze(timeline(10, 10, 10, 0, 0, 0, 0), 300, Long.MAX_VALUE).get("READ");
     assertThat(i.resumed()).isFalse();
-    assertThat(i.interruptionMs()).isEqualTo(400);
+    // to the start of the run's last bucket, which it ended inside
+    assertThat(i.interruptionMs()).isEqualTo(300);
     assertThat(i.recoveryMs()).isEmpty();
+  }
+
+  /**
+   * The run ends inside its last bucket, so an operation type can have no success there by chance
+   * while the others do: that is the run's end, not an interruption that never ended.
+   */
+  @Test
+  void anEmptyLastBucketIsTheRunsEndNotAnInterruption() {
+    Timeline t = timeline(10, 10, 10, 10, 10, 10, 0);
+    for (int i = 0; i < 7; i++) {
+      t.add(i * 100L, "UPDATE", "OK", 10);
+    }
+    Map<String, Interruption> r = Interruption.analyze(t, 250, Long.MAX_VALUE);
+    assertThat(r.get("READ").resumed()).isTrue();
+    assertThat(r.get("READ").interruptionMs()).isZero();
+    assertThat(r.get("READ").gapBuckets()).isZero();
+    assertThat(r.get("UPDATE").interruptionMs()).isZero();
   }
 
   @Test
