@@ -139,9 +139,9 @@ final class ClientPlan {
   }
 
   /**
-   * The command line of a client. Properties travel in a {@code -P} file, not as {@code -p}
-   * arguments, so that a connection string's credentials appear neither in the process table nor
-   * in YCSB's echo of its command line.
+   * The command line of a client JVM forked for one phase. Properties travel in a {@code -P}
+   * file, not as {@code -p} arguments, so that a connection string's credentials appear neither
+   * in the process table nor in YCSB's echo of its command line.
    */
   static List<String> command(TrialSpec spec, Phase phase, Path propertiesFile, String javaBin,
       String classPath, long parentPid, Path cpuFile) {
@@ -149,8 +149,14 @@ final class ClientPlan {
     c.add(javaBin);
     c.addAll(spec.jvmOptions());
     c.addAll(List.of("-cp", classPath, ClientMain.class.getName(), String.valueOf(parentPid),
-        cpuFile.toString(), phase == Phase.LOAD ? "-load" : "-t", "-db", spec.db(), "-s",
-        "-P", propertiesFile.toString()));
+        cpuFile.toString()));
+    c.addAll(ycsbArguments(spec, phase, propertiesFile));
     return c;
+  }
+
+  /** YCSB's command line for a client of {@code phase}, its properties in {@code propertiesFile}. */
+  static List<String> ycsbArguments(TrialSpec spec, Phase phase, Path propertiesFile) {
+    return List.of(phase == Phase.LOAD ? "-load" : "-t", "-db", spec.db(), "-s",
+        "-P", propertiesFile.toString());
   }
 }

@@ -6,12 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One forked YCSB client JVM of a phase, with its folder: {@code stdout.txt}, {@code stderr.txt},
- * {@code cpu-seconds.txt} and {@code measurements/}.
+ * One YCSB client of a phase, with its folder: {@code stdout.txt}, {@code stderr.txt},
+ * {@code cpu-seconds.txt} and {@code measurements/}. It runs in a JVM forked for it, or in a
+ * client JVM kept warm across phases ({@link WarmClients}); either way it has an exit code when
+ * it ended, and {@link #kill} ends its JVM.
  *
  * <p>Thread-safe for the methods a runner and a fault schedule call concurrently
  * ({@link #isAlive}, {@link #kill}, {@link #pid}).
@@ -21,11 +24,14 @@ public final class ClientProcess {
   private final String name;
   private final Path dir;
   private final Process process;
+  /** This client's exit code, once it ended. */
+  private final CompletableFuture<Integer> exit;
 
-  private ClientProcess(String name, Path dir, Process process) {
+  ClientProcess(String name, Path dir, Process process, CompletableFuture<Integer> exit) {
     this.name = name;
     this.dir = dir;
     this.process = process;
+    this.exit = exit;
   }
 
   /** Starts {@code command} with its output going to files in {@code dir}. */
@@ -35,7 +41,7 @@ public final class ClientProcess {
         .redirectOutput(dir.resolve("stdout.txt").toFile())
         .redirectError(dir.resolve("stderr.txt").toFile())
         .start();
-    return new ClientProcess(name, dir, p);
+    return new ClientProcess(name, dir, p, p.onExit().thenApply(Process::exitValue));
   }
 
   /** The client's name, e.g. {@code run-1}. */
@@ -51,26 +57,37 @@ public final class ClientProcess {
     return dir.resolve("measurements");
   }
 
+  /** The process id of the client's JVM. */
   public long pid() {
     return process.pid();
   }
 
-  /** Completes when the client's JVM has ended. */
-  public java.util.concurrent.CompletableFuture<Process> onExit() {
-    return process.onExit();
+  /** Completes with the exit code when the client has ended. */
+  public CompletableFuture<Integer> onExit() {
+    return exit;
   }
 
   public boolean isAlive() {
-    return process.isAlive();
+    return exitCode().isEmpty();
   }
 
-  /** The exit code once ended. */
+  /** The exit code once ended: the client's, or its JVM's when that ended first. */
   public Optional<Integer> exitCode() {
+    if (exit.isDone()) {
+      return Optional.of(exit.join());
+    }
+    // the JVM's end completes the future on another thread, maybe not yet
     return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
   }
 
-  /** Kills the client and anything it started, and waits briefly for it to be gone. */
+  /**
+   * Kills the client's JVM and anything it started, and waits briefly for it to be gone; nothing
+   * once the client ended (a warm JVM may run another client by then).
+   */
   public void kill() {
+    if (!isAlive()) {
+      return;
+    }
     process.descendants().forEach(ProcessHandle::destroyForcibly);
     process.destroyForcibly();
     try {
@@ -103,7 +120,7 @@ public final class ClientProcess {
 
   /** How the client ended, in words: {@code exit code 0}, {@code killed by signal 9}. */
   public String describeExit() {
-    int code = process.exitValue();
+    int code = exitCode().orElseThrow();
     return code > 128 && code < 160 ? "killed by signal " + (code - 128) + " (exit code " + code + ")"
         : "exit code " + code;
   }

@@ -20,9 +20,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Starts one phase's client JVMs, waits for all of them, and ends the phase early — killing the
- * rest — when one fails or the phase runs past its timeout. Nothing is left running when
- * {@link #await} returns.
+ * Starts one phase's clients — each in a JVM forked for it, or in a warm one
+ * ({@link WarmClients}) — waits for all of them, and ends the phase early — killing the rest —
+ * when one fails or the phase runs past its timeout. No client of the phase is left running when
+ * {@link #await} returns (warm JVMs wait idle for the next phase).
  *
  * <p>Not thread-safe; one instance per phase. {@link #processes()} may be read by other threads.
  */
@@ -49,9 +50,13 @@ final class PhaseExecution implements ClientLauncher.PhaseClients {
         ClientPlan.placeOutputs(props, dir.toString());
         Path propsFile = writePrivately(props, clientsDir.resolveSibling(ResultsFolder.PRIVATE));
         propertyFiles.add(propsFile);
-        List<String> command = ClientPlan.command(spec, phase, propsFile, javaBin, classPath,
-            ProcessHandle.current().pid(), dir.resolve("cpu-seconds.txt"));
-        clients.add(ClientProcess.start(name, dir, command));
+        if (spec.reuseClients()) {
+          clients.add(WarmClients.shared(javaBin, classPath).start(name, dir, spec.jvmOptions(),
+              ClientPlan.ycsbArguments(spec, phase, propsFile)));
+        } else {
+          clients.add(ClientProcess.start(name, dir, ClientPlan.command(spec, phase, propsFile,
+              javaBin, classPath, ProcessHandle.current().pid(), dir.resolve("cpu-seconds.txt"))));
+        }
       }
     } catch (IOException | RuntimeException e) {
       killAll();

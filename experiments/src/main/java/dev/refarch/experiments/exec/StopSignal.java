@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * same path YCSB's own {@code maxexecutiontime} takes, so every thread finishes its operation,
  * the binding cleans up and the measurements are written as at any normal end.
  *
- * <p>Thread-safe: one flag per JVM, set once.
+ * <p>Thread-safe: one flag per JVM, for the run it watches ({@link #watch}); a JVM that runs
+ * one phase after another watches each phase's file in turn.
  */
 public final class StopSignal {
 
@@ -20,6 +21,9 @@ public final class StopSignal {
   static final long POLL_MS = 200;
 
   private static volatile boolean requested;
+  /** The file of the run now watched; null between runs. */
+  private static volatile Path watched;
+  private static Thread watcher;
 
   private StopSignal() {
   }
@@ -41,23 +45,42 @@ public final class StopSignal {
     }
   }
 
-  /** Starts a daemon thread that sets the flag once {@code file} exists. */
-  static void watch(Path file) {
-    Thread t = new Thread(() -> {
-      while (!requested) {
-        if (Files.exists(file)) {
-          requested = true;
-          System.err.println("[client] the runner asked to stop: the run is steady");
-          return;
-        }
-        try {
-          Thread.sleep(POLL_MS);
-        } catch (InterruptedException e) {
-          return;
+  /**
+   * Watches {@code file} from now on, for a run that has not been asked to stop: a daemon thread
+   * sets the flag once it exists.
+   */
+  static synchronized void watch(Path file) {
+    requested = false;
+    watched = file;
+    if (watcher == null) {
+      watcher = new Thread(StopSignal::poll, "runner-stop-watch");
+      watcher.setDaemon(true);
+      watcher.start();
+    }
+  }
+
+  /** The run is over: nothing is watched and the flag is down until the next {@link #watch}. */
+  static synchronized void unwatch() {
+    watched = null;
+    requested = false;
+  }
+
+  private static void poll() {
+    while (true) {
+      Path file = watched;
+      if (file != null && !requested && Files.exists(file)) {
+        synchronized (StopSignal.class) {
+          if (file.equals(watched)) {
+            requested = true;
+            System.err.println("[client] the runner asked to stop: the run is steady");
+          }
         }
       }
-    }, "runner-stop-watch");
-    t.setDaemon(true);
-    t.start();
+      try {
+        Thread.sleep(POLL_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
   }
 }

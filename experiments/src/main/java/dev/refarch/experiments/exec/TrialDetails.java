@@ -71,6 +71,7 @@ final class TrialDetails {
     p.put("hooks", String.join(",", spec.hooks()));
     p.put("db", spec.db());
     p.put("clientJvmOptions", String.join(" ", spec.jvmOptions()));
+    p.put("clientReuse", String.valueOf(spec.reuseClients()));
     p.put("phaseTimeout", spec.phaseTimeout().toString());
     p.put("faults", spec.faults().toString());
     return p;

@@ -14,8 +14,8 @@ import java.util.Map;
  * Turns a planned trial into a {@link TrialSpec}: the point's {@link TrialShape} (workload,
  * properties, clients, threads per client, target, faults), the spec's phases, warm-up, hooks and
  * run length. A {@code db} property names the binding, as YCSB's {@code -db} does (default: this
- * library's); {@code refarch.client.jvmOptions} the client JVMs' options. A sharded collection
- * ({@code mongodb.shardKey}) adds the {@code mongodb-sharding} hook, so the runner shards it once
+ * library's); {@code refarch.client.jvmOptions} and {@code refarch.client.reuse} the client
+ * JVMs' options and whether they are kept warm. A sharded collection ({@code mongodb.shardKey}) adds the {@code mongodb-sharding} hook, so the runner shards it once
  * before the load's clients start — after the database was emptied — instead of every client
  * racing to.
  *
@@ -45,6 +45,10 @@ final class TrialFactory {
     String jvm = props.remove(ClientProperties.JVM_OPTIONS.key());
     if (jvm != null) {
       b.jvmOptions(ClientProperties.JVM_OPTIONS.parse(jvm));
+    }
+    String reuse = props.remove(ClientProperties.REUSE.key());
+    if (reuse != null) {
+      b.reuseClients(ClientProperties.REUSE.parse(reuse));
     }
     List<String> hooks = new ArrayList<>(spec.hooks());
     if (shape.sharding().isPresent() && !hooks.contains(SHARDING_HOOK)) {

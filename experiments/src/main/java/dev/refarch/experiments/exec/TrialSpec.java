@@ -40,6 +40,9 @@ import java.util.regex.Pattern;
  * @param phaseTimeout how long a phase may take before its clients are stopped
  * @param db the YCSB binding class the clients use
  * @param jvmOptions extra options for each client JVM, e.g. {@code -Xmx512m}
+ * @param reuseClients whether local clients run in JVMs kept warm across phases and trials
+ *     ({@link WarmClients}) rather than in a JVM forked for each; Kubernetes clients are pods of
+ *     one phase either way
  * @param faults faults to inject while phases run; needs a cluster with a fault injector
  * @param untilSteady run until the merged throughput is steady (at most its maximum measured
  *     time), instead of for the operation count or {@code maxexecutiontime} alone; the clients'
@@ -48,7 +51,8 @@ import java.util.regex.Pattern;
 public record TrialSpec(String experiment, String trial, String connectionString,
     Map<String, String> properties, int clients, int threads, boolean load, boolean run,
     OptionalDouble target, Warmup warmup, List<String> hooks, Duration phaseTimeout, String db,
-    List<String> jvmOptions, FaultSchedule faults, Optional<UntilSteady> untilSteady) {
+    List<String> jvmOptions, boolean reuseClients, FaultSchedule faults,
+    Optional<UntilSteady> untilSteady) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._=-]+");
 
@@ -114,19 +118,22 @@ public record TrialSpec(String experiment, String trial, String connectionString
     Map<String, String> copy = new LinkedHashMap<>(properties);
     copy.put(key, value);
     return new TrialSpec(experiment, trial, connectionString, copy, clients, threads, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults, untilSteady);
+        target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
+        untilSteady);
   }
 
   /** A copy with another trial id. */
   public TrialSpec withTrial(String id) {
     return new TrialSpec(experiment, id, connectionString, properties, clients, threads, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions, faults, untilSteady);
+        target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
+        untilSteady);
   }
 
   /** A copy with another target throughput (empty for unthrottled). */
   public TrialSpec withTarget(OptionalDouble opsPerSecond) {
     return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
-        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, faults, untilSteady);
+        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
+        untilSteady);
   }
 
   /** Fluent front end; {@link #build} validates. */
@@ -145,6 +152,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     private Duration phaseTimeout = Duration.ofMinutes(30);
     private String db = MongoDbClient.class.getName();
     private List<String> jvmOptions = List.of("-Xmx512m");
+    private boolean reuseClients = true;
     private FaultSchedule faults = FaultSchedule.none();
     private UntilSteady untilSteady;
 
@@ -215,6 +223,12 @@ public record TrialSpec(String experiment, String trial, String connectionString
       return this;
     }
 
+    /** Whether local clients run in JVMs kept warm across phases (the default) or fresh ones. */
+    public Builder reuseClients(boolean reuse) {
+      this.reuseClients = reuse;
+      return this;
+    }
+
     public Builder faults(FaultSchedule faults) {
       this.faults = faults;
       return this;
@@ -233,7 +247,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
 
     public TrialSpec build() {
       return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
-          run, target, warmup, hooks, phaseTimeout, db, jvmOptions, faults,
+          run, target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
           Optional.ofNullable(untilSteady));
     }
   }

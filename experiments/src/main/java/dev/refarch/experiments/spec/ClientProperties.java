@@ -29,7 +29,18 @@ public final class ClientProperties {
           + " sets", "options of every forked client JVM (local clients and Kubernetes client"
           + " pods), replacing the default -Xmx512m", ClientProperties::parseOptions);
 
-  public static final SettingGroup GROUP = SettingGroup.of("refarch.client.", JVM_OPTIONS);
+  /**
+   * Whether a local client runs in a JVM kept warm from earlier phases and trials, which has
+   * compiled the client's code already, or in a JVM of its own, as YCSB's scripts start it. A
+   * fresh client JVM spent 43-47 % of a trial's client CPU compiling (src/docs/benchmarks.md).
+   */
+  public static final Setting<Boolean> REUSE = Setting.bool("refarch.client.reuse", true,
+      "local clients run in JVMs kept warm across phases and trials (same JVM options), each"
+          + " phase YCSB's client flow with fresh measurements; false: a JVM forked per client"
+          + " and phase, running YCSB's Client unchanged. Kubernetes clients are pods per phase"
+          + " either way");
+
+  public static final SettingGroup GROUP = SettingGroup.of("refarch.client.", JVM_OPTIONS, REUSE);
 
   private ClientProperties() {
   }

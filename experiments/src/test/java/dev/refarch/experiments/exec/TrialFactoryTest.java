@@ -26,4 +26,16 @@ class TrialFactoryTest {
     assertThat(TrialFactory.trial(plain, Plan.of(plain, Map.of()).trials().get(0), "t",
         "mongodb://127.0.0.1:27017/ycsb").build().jvmOptions()).containsExactly("-Xmx512m");
   }
+
+  @Test
+  void clientReuseIsTheRunnersChoiceOnByDefault() {
+    ExperimentSpec plain = Catalog.resolve("A1", "laptop").get(0);
+    assertThat(TrialFactory.trial(plain, Plan.of(plain, Map.of()).trials().get(0), "t",
+        "mongodb://127.0.0.1:27017/ycsb").build().reuseClients()).isTrue();
+    ExperimentSpec cold = plain.toBuilder().property("refarch.client.reuse", "false").build();
+    TrialSpec trial = TrialFactory.trial(cold, Plan.of(cold, Map.of()).trials().get(0), "t",
+        "mongodb://127.0.0.1:27017/ycsb").build();
+    assertThat(trial.reuseClients()).isFalse();
+    assertThat(trial.properties()).doesNotContainKey("refarch.client.reuse");
+  }
 }

@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Trials with forked clients against a real local replica set. */
+/**
+ * Trials with their clients against a real local replica set: forked JVMs where a test is about
+ * them, else warm ones, the default ({@link WarmClientsIT} is about those).
+ */
 @ExtendWith(LocalReplicaSet.class)
 class TrialRunnerIT {
 
@@ -62,7 +65,8 @@ class TrialRunnerIT {
       }
     });
     TrialResult r = runner.run(workloadA("two-clients", "runner_two", events)
-        .property("operationcount", "20000").warmup(Warmup.operations(500)).build(),
+        .property("operationcount", "20000").warmup(Warmup.operations(500))
+        .reuseClients(false).build(),
         cluster.state());
 
     assertThat(r.failures()).isEmpty();
@@ -247,8 +251,10 @@ class TrialRunnerIT {
     assertThat(trial.get("status").asText()).isEqualTo("failed");
     assertThat(trial.get("phases").get("run").get("clients").get(1).get("completed").asBoolean()).isFalse();
     assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+    // the trial's warm JVMs went with their killed clients (pids above); others wait idle
     assertThat(ProcessHandle.current().descendants()
-        .filter(p -> p.info().commandLine().orElse("").contains(ClientMain.class.getName())))
+        .filter(p -> p.info().commandLine().orElse("").contains(ClientMain.class.getName())
+            && !p.info().commandLine().orElse("").contains(ClientMain.WARM)))
         .isEmpty();
   }
 

@@ -32,6 +32,15 @@ class ClientPropertiesTest {
   }
 
   @Test
+  void reuseIsABooleanOnByDefault() {
+    assertThat(ClientProperties.REUSE.defaultValue()).isTrue();
+    PropertyCheck.validate("refarch.client.reuse", "false");
+    assertThatThrownBy(() -> PropertyCheck.validate("refarch.client.reuse", "sometimes"))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("refarch.client.reuse")
+        .hasMessageContaining("sometimes").hasMessageContaining("true, false");
+  }
+
+  @Test
   void itsGroupComesBeforeTheWorkloadsSoItsKeysAreItsOwn() {
     PropertyCheck.validate(KEY, "-Xmx1g");
     assertThatThrownBy(() -> PropertyCheck.validate("refarch.client.jvmOption", "-Xmx1g"))

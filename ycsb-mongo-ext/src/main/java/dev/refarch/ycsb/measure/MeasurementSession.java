@@ -235,6 +235,11 @@ public final class MeasurementSession {
       Files.writeString(settings.dir().resolve(CLIENT_JSON), clientJson(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write measurements to " + settings.dir(), e);
+    } finally {
+      // the facts belong to this session: a JVM that runs YCSB again describes its next run anew
+      synchronized (LOCK) {
+        CLIENT_INFO.clear();
+      }
     }
   }
 

@@ -18,6 +18,7 @@ import site.ycsb.measurements.Measurements;
  * private static field {@code Measurements.measurementproperties}, which {@code setProperties}
  * writes. A YCSB without that field (or a JVM that forbids reading it) is taken to have set them
  * up, as this library assumed before: under YCSB's {@code Client} that is always true.
+ * {@link #reset} writes that field and {@code Measurements.singleton} back to null.
  *
  * <p>Thread-safe. YCSB's {@code Client} sets the field before it starts its threads.
  *
@@ -28,7 +29,8 @@ import site.ycsb.measurements.Measurements;
  */
 public final class YcsbGlobals {
 
-  private static final Optional<Field> PROPERTIES = propertiesField();
+  private static final Optional<Field> PROPERTIES = field("measurementproperties");
+  private static final Optional<Field> SINGLETON = field("singleton");
 
   private YcsbGlobals() {
   }
@@ -50,9 +52,30 @@ public final class YcsbGlobals {
     }
   }
 
-  private static Optional<Field> propertiesField() {
+  /**
+   * Forgets YCSB's global measurements, as a new JVM would not have them, so that one JVM can run
+   * YCSB's client again with fresh ones ({@code dev.refarch.ycsb.launch.InProcessClient}); call it
+   * only when no YCSB thread runs.
+   *
+   * @throws IllegalStateException when this YCSB keeps them elsewhere or the JVM forbids it: then
+   *     a second run in this JVM would add to the first one's figures
+   */
+  public static void reset() {
+    if (PROPERTIES.isEmpty() || SINGLETON.isEmpty()) {
+      throw new IllegalStateException("this YCSB's Measurements has no fields 'singleton' and"
+          + " 'measurementproperties' (YCSB 0.17.0's): cannot run YCSB twice in one JVM");
+    }
     try {
-      Field f = Measurements.class.getDeclaredField("measurementproperties");
+      SINGLETON.get().set(null, null);
+      PROPERTIES.get().set(null, null);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot reset YCSB's measurements", e);
+    }
+  }
+
+  private static Optional<Field> field(String name) {
+    try {
+      Field f = Measurements.class.getDeclaredField(name);
       f.setAccessible(true);
       return Optional.of(f);
     } catch (NoSuchFieldException | SecurityException | InaccessibleObjectException e) {

@@ -18,6 +18,11 @@ final class ErrorLog {
   private ErrorLog() {
   }
 
+  /** Prints the first errors of the next run again (a JVM that runs YCSB more than once). */
+  static void reset() {
+    COUNT.set(0);
+  }
+
   static void error(String operation, String key, Exception e) {
     long n = COUNT.incrementAndGet();
     if (n <= PRINTED) {

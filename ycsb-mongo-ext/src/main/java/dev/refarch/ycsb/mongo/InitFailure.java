@@ -105,11 +105,20 @@ public final class InitFailure {
     }
   }
 
-  /** Whether YCSB's {@code Client} (its main thread or a client thread) is the caller. */
+  /** Prints a failure again in the next run (a JVM that runs YCSB more than once). */
+  static void reset() {
+    PRINTED.clear();
+  }
+
+  /**
+   * Whether YCSB's {@code Client} (its main thread or a client thread), or this library's
+   * in-process run of it, is the caller.
+   */
   private static boolean underYcsbClient() {
     return StackWalker.getInstance().walk(frames -> frames.anyMatch(f ->
         f.getClassName().equals("site.ycsb.ClientThread")
-            || f.getClassName().equals("site.ycsb.Client")));
+            || f.getClassName().equals("site.ycsb.Client")
+            || f.getClassName().equals("dev.refarch.ycsb.launch.InProcessClient")));
   }
 
   /** Already printed as one line: YCSB's two stack traces per thread would only repeat it. */

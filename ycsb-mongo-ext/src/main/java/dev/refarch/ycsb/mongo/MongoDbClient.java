@@ -155,6 +155,11 @@ public class MongoDbClient extends DB {
     leaveAll(Optional.of("init failed: " + Redaction.maskUri(e.getMessage())));
   }
 
+  /** Announces the stock keys again in the next run (a JVM that runs YCSB more than once). */
+  static void forgetAnnouncements() {
+    ANNOUNCED_STOCK_KEYS.clear();
+  }
+
   @Override
   public void cleanup() throws DBException {
     if (shared == null) {
