@@ -162,41 +162,40 @@ public final class WarmClients implements AutoCloseable {
   }
 
   /**
-   * One warm JVM: its job line in, its answer line out, what it prints outside its phases to a
-   * log file, which goes to the standard error of the client it ends during.
+   * One warm JVM: its job line in, its answer line out. What it prints outside its phases (e.g.
+   * why it could not start) is kept in memory, its last {@value #KEPT_LINES} lines, and goes to
+   * the standard error of the client it ends during: a file would outlive a runner that is killed.
    */
   private static final class Jvm {
 
+    static final int KEPT_LINES = 50;
+
     final Process process;
-    private final Path log;
     private final BufferedWriter jobs;
+    /** The last lines the JVM printed outside its phases; guarded by itself. */
+    private final Deque<String> printed = new ArrayDeque<>();
+    private final Thread errors;
     /** The running job's exit code and standard error; guarded by this. */
     private CompletableFuture<Integer> current;
     private Path currentStderr;
     volatile long idleSince;
 
-    private Jvm(Process process, Path log) {
+    private Jvm(Process process) {
       this.process = process;
-      this.log = log;
       this.jobs = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(),
           StandardCharsets.UTF_8));
+      this.errors = new Thread(() -> keep(process.getErrorStream()), "warm-client-err-"
+          + process.pid());
     }
 
     static Jvm start(List<String> command) throws IOException {
-      Path log = Files.createTempFile("refarch-client-jvm-", ".log");
-      Process p;
-      try {
-        p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-      } catch (IOException e) {
-        Files.deleteIfExists(log);
-        throw e;
-      }
-      Jvm jvm = new Jvm(p, log);
-      Thread answers = new Thread(jvm::readAnswers, "warm-client-" + p.pid());
+      Jvm jvm = new Jvm(new ProcessBuilder(command).start());
+      Thread answers = new Thread(jvm::readAnswers, "warm-client-" + jvm.process.pid());
       answers.setDaemon(true);
       answers.start();
-      p.onExit().thenRun(jvm::ended);
+      jvm.errors.setDaemon(true);
+      jvm.errors.start();
+      jvm.process.onExit().thenRun(jvm::ended);
       return jvm;
     }
 
@@ -226,12 +225,31 @@ public final class WarmClients implements AutoCloseable {
           if (line.startsWith(ClientMain.DONE + "\t")) {
             finish(Integer.parseInt(line.substring(ClientMain.DONE.length() + 1).trim()));
           } else {
-            Files.writeString(log, line + System.lineSeparator(), StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.APPEND);
+            remember(line);
           }
         }
       } catch (IOException | NumberFormatException e) {
         // the JVM ended or garbled its answer: its end fails the running job
+      }
+    }
+
+    private void keep(java.io.InputStream stream) {
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(stream,
+          StandardCharsets.UTF_8))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          remember(line);
+        }
+      } catch (IOException e) {
+        // the JVM ended
+      }
+    }
+
+    private void remember(String line) {
+      synchronized (printed) {
+        printed.addLast(line);
+        if (printed.size() > KEPT_LINES) {
+          printed.removeFirst();
+        }
       }
     }
 
@@ -248,7 +266,7 @@ public final class WarmClients implements AutoCloseable {
 
     /**
      * The JVM ended: a running job ends with the JVM's exit code, and what the JVM printed
-     * outside the job (e.g. why it could not start) is added to the job's standard error.
+     * outside the job is added to the job's standard error.
      */
     private void ended() {
       Path stderr;
@@ -256,21 +274,23 @@ public final class WarmClients implements AutoCloseable {
         stderr = current == null ? null : currentStderr;
       }
       try {
-        if (stderr != null && Files.size(log) > 0) {
+        // the JVM's last words may still be in the pipe
+        errors.join(2_000);
+        String lines;
+        synchronized (printed) {
+          lines = String.join(System.lineSeparator(), printed);
+        }
+        if (stderr != null && !lines.isEmpty()) {
           Files.writeString(stderr, "[client] its JVM ended; what it printed outside the phase:"
-              + System.lineSeparator() + Files.readString(log, StandardCharsets.UTF_8),
-              StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-              java.nio.file.StandardOpenOption.APPEND);
+              + System.lineSeparator() + lines + System.lineSeparator(), StandardCharsets.UTF_8,
+              java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         }
       } catch (IOException e) {
         // the job still ends with the JVM's exit code
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       } finally {
         finish(process.exitValue());
-        try {
-          Files.deleteIfExists(log);
-        } catch (IOException e) {
-          System.err.println("[runner] cannot delete " + log + ": " + e.getMessage());
-        }
       }
     }
 
