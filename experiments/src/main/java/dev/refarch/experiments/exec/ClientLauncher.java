@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Where a phase's YCSB clients run: forked JVMs on this machine ({@link #local}) or the pods of
+ * Where a phase's YCSB clients run: JVMs on this machine ({@link #local}) or the pods of
  * a Kubernetes indexed Job ({@link KubernetesClients}). {@link TrialRunner} runs the hooks and
  * the fault schedule around them and merges what they measured the same way for both: each
  * client leaves a folder {@code <clientsDir>/<phase>-<i>/} with {@code stdout.txt},
@@ -24,7 +24,10 @@ public interface ClientLauncher {
    */
   PhaseClients start(TrialSpec spec, Phase phase, Path clientsDir);
 
-  /** Forks client JVMs with this JVM's java and the given class path. */
+  /**
+   * Client JVMs on this machine with this JVM's java and the given class path: kept warm
+   * ({@link WarmClients}) or forked per phase, as each trial's {@code reuseClients} says.
+   */
   static ClientLauncher local(String javaBin, String classPath) {
     return (spec, phase, clientsDir) -> {
       PhaseExecution execution = new PhaseExecution(spec, phase);

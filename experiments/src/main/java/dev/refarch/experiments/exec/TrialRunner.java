@@ -36,8 +36,9 @@ import java.util.function.Supplier;
 
 /**
  * Runs one trial: for each phase (load, then run), the platform hooks' {@code before}, N YCSB
- * clients (each the stock {@code site.ycsb.Client} with this library's binding and measurements)
- * — forked JVMs here, or the pods of a Kubernetes Job ({@link #withClients}) — while the fault
+ * clients (each YCSB's client with this library's binding and measurements)
+ * — client JVMs here, kept warm across phases or forked per phase ({@code refarch.client.reuse}),
+ * or the pods of a Kubernetes Job ({@link #withClients}) — while the fault
  * schedule fires, the hooks' {@code after} — always, also when the phase failed — and then merges
  * what the clients measured into {@code results/<experiment>/<trial>/}, written atomically:
  *
@@ -96,7 +97,7 @@ public final class TrialRunner {
   private final Listener listener;
   private final ClientLauncher clients;
 
-  /** A runner writing under {@code resultsRoot}, forking clients with this JVM's class path. */
+  /** A runner writing under {@code resultsRoot}, its clients on this JVM's class path. */
   public TrialRunner(Path resultsRoot) {
     this(resultsRoot, new Listener() { }, ClientLauncher.local(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),

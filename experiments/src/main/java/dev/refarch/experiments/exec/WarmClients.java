@@ -28,11 +28,11 @@ import java.util.concurrent.CompletableFuture;
  * A client that ends normally — any exit code YCSB's client returns — gives its JVM back; one
  * that is killed (a failed or timed-out phase), or whose JVM ends (a binding's
  * {@code mongodb.initFailure=exit}), takes it along. Idle JVMs end after {@link #IDLE} and when
- * this JVM ends (their watchdog sees it gone); {@link #close} ends them at once.
+ * this JVM ends (their watchdog sees it gone).
  *
  * <p>Thread-safe: trials on several threads take distinct JVMs.
  */
-public final class WarmClients implements AutoCloseable {
+public final class WarmClients {
 
   /** How long a JVM may wait for its next client. */
   static final Duration IDLE = Duration.ofMinutes(2);
@@ -143,22 +143,6 @@ public final class WarmClients implements AutoCloseable {
       }
       ending.forEach(Jvm::end);
     }
-  }
-
-  /** The number of idle JVMs (for tests). */
-  synchronized int idleCount() {
-    return idle.values().stream().mapToInt(Deque::size).sum();
-  }
-
-  /** Ends every idle JVM; clients still running keep theirs until they end. */
-  @Override
-  public void close() {
-    List<Jvm> ending = new ArrayList<>();
-    synchronized (this) {
-      idle.values().forEach(ending::addAll);
-      idle.clear();
-    }
-    ending.forEach(Jvm::end);
   }
 
   /**
