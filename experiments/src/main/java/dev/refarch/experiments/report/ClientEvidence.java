@@ -21,12 +21,18 @@ import org.apache.commons.statistics.descriptive.Median;
  * withdrawn ("not comparable") only when the clients alone could explain the change measured:
  *
  * <ul>
- *   <li>throughput, both points' machines busy: the throughput a saturated machine gives is its
- *       cores over the CPU each operation costs; had only the clients' CPU per operation changed
- *       between the points (the rest costing what it cost at the baseline), throughput would have
- *       changed by {@code T_b / (c_m + T_b − c_b) − 1} ({@code T} the machine's CPU per operation,
- *       {@code c} the clients'). When that reaches the measured interval in its direction, the
- *       clients suffice to explain it;
+ *   <li>throughput, both points' machines busy: a saturated machine's cores go to the clients
+ *       and to the rest (the server, mostly), and the server's throughput follows the cores it
+ *       gets. Had only the cores the clients took changed between the points, the rest getting
+ *       what the clients left of the baseline's busy cores, throughput would have changed by
+ *       {@code (M_b − K_m) / (M_b − K_b) − 1} ({@code M} the machine's busy cores, {@code K} the
+ *       clients'). When that reaches the measured interval in its direction, the clients
+ *       suffice to explain it. The clients' CPU <em>per operation</em> is no cause here: with
+ *       the same client code it falls as throughput rises (a client thread that finds its reply
+ *       waiting sleeps and wakes less often per operation; measured 157–246 µs at 1,000
+ *       operations a second, 110 at 2,500, 93–97 at 5,000, 72–79 flat out, workload A with 8
+ *       threads, src/docs/benchmarks.md), so its change follows the throughput it would be
+ *       taken to explain;
  *   <li>latency: an operation's latency includes the time its client thread, runnable, waited for
  *       a core. When the clients' wait per operation changed between the points by at least the
  *       measured change (the end of its interval nearest 0, in milliseconds), in its direction,
@@ -56,8 +62,7 @@ final class ClientEvidence {
 
   /** Per point, the medians over its trials of what the evidence gives. */
   private record Side(OptionalDouble clients, OptionalDouble server, OptionalDouble machine,
-      OptionalDouble waiting, OptionalDouble clientCpuPerOp, OptionalDouble machinePerOp,
-      OptionalDouble waitPerOp, int cores, String range) {
+      OptionalDouble waiting, OptionalDouble waitPerOp, int cores, String range) {
   }
 
   static Judgement judge(Metric metric, String operation, Effect effect,
@@ -78,21 +83,21 @@ final class ClientEvidence {
 
   private static boolean saturated(Side s) {
     return s.machine().isPresent() && s.machine().getAsDouble() >= SATURATED
-        && s.clientCpuPerOp().isPresent() && s.machinePerOp().isPresent();
+        && s.clients().isPresent();
   }
 
   private static Optional<String> throughput(Effect effect, Side m, Side b, String baselineLabel) {
-    double cm = m.clientCpuPerOp().getAsDouble();
-    double cb = b.clientCpuPerOp().getAsDouble();
-    double tb = b.machinePerOp().getAsDouble();
-    double predicted = (tb / (cm + tb - cb) - 1) * 100;
-    if (!reaches(effect, predicted)) {
+    double km = m.clients().getAsDouble() * m.cores();
+    double kb = b.clients().getAsDouble() * b.cores();
+    double busy = b.machine().getAsDouble() * b.cores();
+    double predicted = ((busy - km) / (busy - kb) - 1) * 100;
+    if (!(busy > kb) || !reaches(effect, predicted)) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "the clients alone could explain it: their CPU"
-        + " per operation went from %.0f µs at %s to %.0f µs, which on machines busy at %.0f %% and"
-        + " %.0f %% of their cores would by itself change throughput by %s; measured %s",
-        cb * 1e6, baselineLabel, cm * 1e6, b.machine().getAsDouble() * 100,
+    return Optional.of(String.format(Locale.ROOT, "the clients alone could explain it: they took"
+        + " %.2f of the machine's busy cores at %s and %.2f at the measured point, which on"
+        + " machines busy at %.0f %% and %.0f %% of their cores would by itself change throughput"
+        + " by %s; measured %s", kb, baselineLabel, km, b.machine().getAsDouble() * 100,
         m.machine().getAsDouble() * 100, Labels.percent(predicted), effect));
   }
 
@@ -161,14 +166,10 @@ final class ClientEvidence {
         .orElse(OptionalDouble.empty()));
     OptionalDouble waiting = median(trials, t -> t.facts().cpu()
         .map(CpuEvidence::clientWaitShare).orElse(OptionalDouble.empty()));
-    OptionalDouble clientPerOp = median(trials, t -> t.facts().clientMicrosPerOp().isPresent()
-        ? OptionalDouble.of(t.facts().clientMicrosPerOp().getAsDouble() / 1e6)
-        : OptionalDouble.empty());
-    OptionalDouble machinePerOp = median(trials, t -> perOp(t, CpuEvidence::machineBusySeconds));
     OptionalDouble waitPerOp = median(trials, t -> perOp(t, CpuEvidence::clientRunDelaySeconds));
     String range = trials.size() < 2 || clients.isEmpty() ? "" : String.format(Locale.ROOT,
         " (medians of %d repetitions; clients %s)", trials.size(), spread(trials));
-    return new Side(clients, server, machine, waiting, clientPerOp, machinePerOp, waitPerOp,
+    return new Side(clients, server, machine, waiting, waitPerOp,
         cores, range);
   }
 
