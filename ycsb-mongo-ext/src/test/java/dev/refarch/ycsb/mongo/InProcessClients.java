@@ -10,12 +10,12 @@ import site.ycsb.DBException;
  * Binding instances opened in the test's own JVM, one per simulated YCSB thread, and closed
  * together after the test. Not thread-safe: one per test instance.
  */
-final class InProcessClients implements AutoCloseable {
+public final class InProcessClients implements AutoCloseable {
 
   private final List<MongoDbClient> open = new ArrayList<>();
 
   /** A client of {@code url} with {@code settings}, initialised as YCSB's Client would. */
-  MongoDbClient open(String url, Map<String, String> settings) throws DBException {
+  public MongoDbClient open(String url, Map<String, String> settings) throws DBException {
     Properties p = new Properties();
     p.setProperty("mongodb.url", url);
     p.putAll(settings);
@@ -27,7 +27,7 @@ final class InProcessClients implements AutoCloseable {
   }
 
   /** Closes {@code c} now, flushing its batch, as YCSB does when a thread ends. */
-  void close(MongoDbClient c) throws DBException {
+  public void close(MongoDbClient c) throws DBException {
     open.remove(c);
     c.cleanup();
   }

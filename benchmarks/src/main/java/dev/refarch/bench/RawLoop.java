@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;

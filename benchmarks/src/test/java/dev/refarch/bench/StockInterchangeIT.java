@@ -1,9 +1,10 @@
-package dev.refarch.ycsb.mongo;
+package dev.refarch.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.platform.spi.RunningCluster;
-import dev.refarch.ycsb.bench.StockShapedDb;
+import dev.refarch.ycsb.mongo.InProcessClients;
+import dev.refarch.ycsb.mongo.MongoDbClient;
 import dev.refarch.ycsb.testing.LocalReplicaSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

@@ -1,5 +1,10 @@
-package dev.refarch.ycsb.measure;
+package dev.refarch.bench;
 
+import dev.refarch.ycsb.measure.MeasurementSession;
+import dev.refarch.ycsb.measure.MeasurementSettings;
+import dev.refarch.ycsb.measure.Metric;
+import dev.refarch.ycsb.measure.Operation;
+import dev.refarch.ycsb.measure.ThreadMeter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.RunningCluster;

@@ -1,7 +1,7 @@
-package dev.refarch.experiments.bench;
+package dev.refarch.bench;
 
-import dev.refarch.experiments.exec.TrialRunner;
-import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.trial.TrialRunner;
+import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.ycsb.measure.MeasuredDb;
@@ -64,7 +64,7 @@ public final class MeasurementBenchmark {
     double[] cpuAt = new double[2];
     TrialRunner runner = new TrialRunner(work.resolve("results")).withListener(new TrialRunner.Listener() {
       @Override
-      public void phaseStarted(dev.refarch.platform.spi.Phase phase, List<dev.refarch.experiments.exec.ClientProcess> clients) {
+      public void phaseStarted(dev.refarch.platform.spi.Phase phase, List<dev.refarch.experiments.trial.ClientProcess> clients) {
         cpuAt[0] = runnerCpu();
       }
 

@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import dev.refarch.ycsb.mongo.MongoDbClient;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import java.time.LocalDateTime;
 import java.time.ZoneId;

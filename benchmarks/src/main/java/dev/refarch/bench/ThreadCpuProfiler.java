@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.measure;
+package dev.refarch.bench;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -19,7 +19,7 @@ import org.openjdk.jmh.results.ScalarResult;
  * ({@code cpu.ns/op}), beside JMH's wall-clock score. On a shared, loaded machine the wall clock
  * counts the time a thread waited for a core; its CPU time does not, so this figure stays
  * comparable between a busy and a quiet machine. Use with {@code -prof
- * dev.refarch.ycsb.measure.ThreadCpuProfiler} and forked runs.
+ * dev.refarch.bench.ThreadCpuProfiler} and forked runs.
  */
 public final class ThreadCpuProfiler implements InternalProfiler {
 

@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.refarch.ycsb.bench;
+package dev.refarch.bench;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -76,7 +76,7 @@ public final class BindingBenchmark {
   private static final Setting<String> BATCHES = Setting.string("bench.batches", "1,100,1000",
       "load batch sizes (mongodb.batchsize), comma-separated (empty: none)");
   private static final Setting<String> OUT = Setting.string("bench.out",
-      "ycsb-mongo-ext/target/bench-binding.json", "where the JSON results go");
+      "benchmarks/target/bench-binding.json", "where the JSON results go");
   private static final Setting<String> SIDES = Setting.string("bench.sides",
       "binding,stock-shaped,stock-shaped-3.8.0,raw", "sides of the run cells, comma-separated,"
           + " of binding, binding-no-retry, stock-shaped, stock-shaped-3.8.0 and raw (the real"
