@@ -3,10 +3,11 @@ package dev.refarch.testcontainers.cluster;
 import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
+import dev.refarch.platform.spi.FaultTarget;
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.testcontainers.cluster.ContainerFault.Disruption;
-import dev.refarch.testcontainers.cluster.MemberTargets.Target;
 import dev.refarch.testcontainers.cluster.Waits.Observation;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +26,7 @@ import org.bson.Document;
  * {@code heal}; {@code stepdown} (parameters {@code seconds}, default 60, and {@code force}).
  * Every action takes {@code timeoutSeconds} (default 30).
  *
- * <p>Targets as in {@link MemberTargets}; a role is asked of the live members, over direct
+ * <p>Targets as {@link FaultTargets} parses them; a role is asked of the live members, over direct
  * connections through their published ports, when the fault fires. For {@code restart},
  * {@code resume} and {@code heal} a role means the member that had it when it was taken out, so
  * "partition primary … heal primary" pairs up.
@@ -51,14 +52,26 @@ final class ContainerFaultInjector implements FaultInjector {
 
   private final Map<String, MongoNode> nodes;
   private final List<String> memberNames;
-  private final MemberTargets targets;
+  private final Map<String, NodeSpec> specs = new LinkedHashMap<>();
+  private final FaultTargets targets;
   private final Map<String, Disrupted> disrupted = new LinkedHashMap<>();
   private long sequence;
 
   ContainerFaultInjector(ContainerPlan plan, Map<String, MongoNode> nodes) {
     this.nodes = Map.copyOf(nodes);
     this.memberNames = plan.members().stream().map(NodeSpec::name).toList();
-    this.targets = new MemberTargets(plan.members());
+    plan.members().forEach(m -> specs.put(m.name(), m));
+    this.targets = new FaultTargets(plan.members().stream().map(m -> new FaultTargets.Member(
+        m.name(), m.group(), kind(m.role()))).toList());
+  }
+
+  private static FaultTargets.Kind kind(NodeSpec.Role role) {
+    return switch (role) {
+      case DATA -> FaultTargets.Kind.DATA;
+      case CONFIG -> FaultTargets.Kind.CONFIG;
+      case ARBITER -> FaultTargets.Kind.ARBITER;
+      case ROUTER -> FaultTargets.Kind.ROUTER;
+    };
   }
 
   @Override
@@ -80,7 +93,7 @@ final class ContainerFaultInjector implements FaultInjector {
   public synchronized FaultEvent inject(Fault fault) {
     ContainerFault action = ContainerFault.parse(fault.action());
     action.check(fault.parameters());
-    Target target = targets.parse(fault.target());
+    FaultTarget target = targets.parse(fault.target());
     if (action == ContainerFault.STEPDOWN) {
       checkStepDownTarget(target);
     }
@@ -106,17 +119,18 @@ final class ContainerFaultInjector implements FaultInjector {
     };
   }
 
-  private void checkStepDownTarget(Target target) {
-    boolean applicable = target.isRole() ? target.role().equals("primary")
-        : targets.member(target.member()).role() != NodeSpec.Role.ROUTER
-            && targets.member(target.member()).role() != NodeSpec.Role.ARBITER;
+  private void checkStepDownTarget(FaultTarget target) {
+    boolean applicable = target.isRole() ? target.role() == FaultTarget.Role.PRIMARY
+        : specs.get(target.member()).role() != NodeSpec.Role.ROUTER
+            && specs.get(target.member()).role() != NodeSpec.Role.ARBITER;
     if (!applicable) {
       throw new ConfigurationException("fault.target", target.text(),
           "a replica set's primary or a data member's name for stepdown");
     }
   }
 
-  private FaultEvent stepDown(Target target, MongoNode node, Map<String, String> parameters) {
+  private FaultEvent stepDown(FaultTarget target, MongoNode node,
+      Map<String, String> parameters) {
     int seconds = ContainerFault.SECONDS.from(parameters);
     boolean force = ContainerFault.FORCE.from(parameters);
     node.run(new Document("replSetStepDown", seconds)
@@ -126,8 +140,8 @@ final class ContainerFaultInjector implements FaultInjector {
   }
 
   /** Records the member's role, applies the fault and marks the member disrupted. */
-  private FaultEvent takeOut(ContainerFault action, Target target, MongoNode node, String what,
-      Runnable fault) {
+  private FaultEvent takeOut(ContainerFault action, FaultTarget target, MongoNode node,
+      String what, Runnable fault) {
     String was = node.role();
     fault.run();
     disrupted.put(node.name(), new Disrupted(action.leaves, was, ++sequence));
@@ -139,8 +153,8 @@ final class ContainerFaultInjector implements FaultInjector {
    * Undoes a disruption and, given a deadline, waits until the member is back in its set,
    * reporting that wait as {@code rejoined}.
    */
-  private FaultEvent bringBack(ContainerFault action, Target target, MongoNode node, String what,
-      Runnable repair, Instant deadline) {
+  private FaultEvent bringBack(ContainerFault action, FaultTarget target, MongoNode node,
+      String what, Runnable repair, Instant deadline) {
     repair.run();
     long at = System.currentTimeMillis();
     String was = disrupted.remove(node.name()).role();
@@ -177,7 +191,8 @@ final class ContainerFaultInjector implements FaultInjector {
   }
 
   /** The member the target names, or the live member holding its role now. */
-  private MongoNode live(ContainerFault action, Target target, Instant started, Instant deadline) {
+  private MongoNode live(ContainerFault action, FaultTarget target, Instant started,
+      Instant deadline) {
     if (!target.isRole()) {
       Disrupted d = disrupted.get(target.member());
       if (d != null) {
@@ -186,29 +201,28 @@ final class ContainerFaultInjector implements FaultInjector {
       }
       return nodes.get(target.member());
     }
-    List<MongoNode> group = targets.group(target.group()).stream()
-        .filter(s -> s.role() != NodeSpec.Role.ARBITER && !disrupted.containsKey(s.name()))
+    List<MongoNode> group = specs.values().stream()
+        .filter(s -> target.replicaSet().equals(s.group()) && !disrupted.containsKey(s.name()))
         .map(s -> nodes.get(s.name())).toList();
-    return Waits.until(started, deadline, "a " + target.role() + " in " + target.group(), () -> {
-      Map<String, String> roles = new LinkedHashMap<>();
-      for (MongoNode node : group) {
-        String role = node.role();
-        if (role.equals(target.role())) {
-          return Observation.done(node);
-        }
-        roles.put(node.name(), role);
-      }
-      return Observation.pending(roles.toString());
-    });
+    return Waits.until(started, deadline, "a " + target.describe() + " in "
+        + target.replicaSet(), () -> {
+          Map<String, String> roles = new LinkedHashMap<>();
+          group.forEach(node -> roles.put(node.name(), node.role()));
+          return target.pick(roles.entrySet().stream()
+                  .filter(e -> e.getValue().equals(target.role().label()))
+                  .map(Map.Entry::getKey).toList())
+              .map(nodes::get).map(Observation::done)
+              .orElseGet(() -> Observation.pending(roles.toString()));
+        });
   }
 
   /** The member a fault took out as {@code action} needs: named, or the latest with the role. */
-  private MongoNode disrupted(ContainerFault action, Target target) {
+  private MongoNode disrupted(ContainerFault action, FaultTarget target) {
     String name = target.isRole()
         ? disrupted.entrySet().stream()
             .filter(e -> e.getValue().disruption() == action.needs
-                && target.group().equals(targets.member(e.getKey()).group())
-                && e.getValue().role().equals(target.role()))
+                && target.replicaSet().equals(specs.get(e.getKey()).group())
+                && e.getValue().role().equals(target.role().label()))
             .max(Comparator.comparingLong(e -> e.getValue().sequence()))
             .map(Map.Entry::getKey).orElse(null)
         : disrupted.containsKey(target.member())
@@ -223,7 +237,7 @@ final class ContainerFaultInjector implements FaultInjector {
     return nodes.get(name);
   }
 
-  private static FaultEvent event(ContainerFault action, Target target, MongoNode node,
+  private static FaultEvent event(ContainerFault action, FaultTarget target, MongoNode node,
       long epochMillis, String detail, Map<String, Long> durations) {
     return new FaultEvent(epochMillis, action.label(), target.text(), node.name(), detail,
         durations);

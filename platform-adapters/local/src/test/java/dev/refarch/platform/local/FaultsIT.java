@@ -162,7 +162,7 @@ class FaultsIT {
     assertThatThrownBy(() -> faults.inject(Fault.of("kill", "arbiter")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("rs0 has no arbiter")
-        .hasMessageContaining("primary, secondary, rs0/primary");
+        .hasMessageContaining("primary, secondary, secondary:2, rs0/primary");
     assertThatThrownBy(() -> faults.inject(Fault.of("stepdown", "primary").with("secnds", "5")))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("did you mean 'seconds'?");

@@ -55,7 +55,7 @@ public final class KubernetesFaultInjector implements FaultInjector {
   private final KubernetesClient client;
   private final ClusterLayout layout;
   private final String trial;
-  private final Targets targets;
+  private final PodTargets targets;
   private final Duration defaultTimeout;
   private final List<PodRecovery> recoveries = new ArrayList<>();
   private final Set<String> nodesOut = new LinkedHashSet<>();
@@ -72,7 +72,7 @@ public final class KubernetesFaultInjector implements FaultInjector {
     this.client = client;
     this.layout = layout;
     this.trial = settings.trial();
-    this.targets = new Targets(layout, roles);
+    this.targets = new PodTargets(layout, roles);
     this.defaultTimeout = settings.timeout();
     this.nodeFailures = new NodeFailures(settings.node());
   }
@@ -106,7 +106,7 @@ public final class KubernetesFaultInjector implements FaultInjector {
     if (request.action() == Action.RESTART) {
       return restart(fault.target(), request);
     }
-    Targets.Resolved target = targets.resolve(fault.target());
+    PodTargets.Resolved target = targets.resolve(fault.target());
     String ns = layout.namespace();
     Pod before = ApiErrors.call("read pod " + ns + "/" + target.pod(),
         () -> client.pods().inNamespace(ns).withName(target.pod()).get());
@@ -138,12 +138,12 @@ public final class KubernetesFaultInjector implements FaultInjector {
   }
 
   /** A pod {@code kill} deleted, for {@code restart} to wait for. */
-  private record Killed(Targets.Resolved target, Pod before, String node, long at) {
+  private record Killed(PodTargets.Resolved target, Pod before, String node, long at) {
   }
 
   // the server applies a change before its answer returns, so a time taken after the call
   // would shorten the measured recovery
-  private Made make(FaultRequest request, Targets.Resolved target, Pod before, String node) {
+  private Made make(FaultRequest request, PodTargets.Resolved target, Pod before, String node) {
     String pod = target.pod();
     switch (request.action()) {
       case DELETE_POD, KILL -> {
@@ -236,7 +236,7 @@ public final class KubernetesFaultInjector implements FaultInjector {
    * Waits for the pod to be Ready again: a new pod of the same name (new uid), or — after a
    * stop-kubelet failure, which keeps the pod — the same pod with its containers restarted.
    */
-  private PodRecovery awaitRecovery(Targets.Resolved target, Pod before, String nodeBefore,
+  private PodRecovery awaitRecovery(PodTargets.Resolved target, Pod before, String nodeBefore,
       long faultAt, Duration timeout) {
     String oldUid = before.getMetadata().getUid();
     int oldRestarts = PodStatuses.restarts(before);

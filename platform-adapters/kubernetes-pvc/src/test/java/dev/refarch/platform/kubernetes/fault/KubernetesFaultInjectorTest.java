@@ -149,6 +149,20 @@ class KubernetesFaultInjectorTest {
   }
 
   @Test
+  void targetsFollowTheSharedGrammar() {
+    // refarch-rs0-1 is primary: the secondaries by name are refarch-rs0-0 and refarch-rs0-2
+    FaultEvent e = cluster.faults().inject(Fault.of("delete-pod", "rs0/secondary:2")
+        .with("awaitReady", "false"));
+    assertThat(e.member()).isEqualTo("refarch-rs0-2");
+    assertThatThrownBy(() -> cluster.faults().inject(Fault.of("delete-pod", "secondary:3")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageEndingWith("(rs0 has 2 secondaries)");
+    assertThatThrownBy(() -> cluster.faults().inject(Fault.of("delete-pod", "arbiter")))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageEndingWith("(rs0 has no arbiter)");
+  }
+
+  @Test
   void aPodThatDoesNotComeBackTimesOutSayingWhatItSaw() {
     k8s.recreateDelayMs = 60_000;
     assertThatThrownBy(() -> cluster.faults().inject(Fault.of("delete-pod", "refarch-rs0-2")

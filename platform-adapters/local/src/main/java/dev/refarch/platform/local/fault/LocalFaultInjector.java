@@ -6,9 +6,12 @@ import dev.refarch.platform.local.internal.Poll.Observation;
 import dev.refarch.platform.local.process.Member;
 import dev.refarch.platform.local.process.MemberView;
 import dev.refarch.platform.local.process.ProcessStatus;
+import dev.refarch.platform.local.process.Role;
 import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
+import dev.refarch.platform.spi.FaultTarget;
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.time.Duration;
@@ -26,9 +29,10 @@ import java.util.Set;
  * {@code force}) and {@code restart} (same port and data, waits until the member is back in its
  * set). Every action takes {@code timeoutSeconds}.
  *
- * <p>Targets are {@code primary}, {@code secondary} (the one with the lowest name) or
- * {@code arbiter}, asked of the live members when the fault fires; or a member name. Sharded
- * clusters prefix roles with the replica set: {@code shard0/primary}, {@code config/primary}.
+ * <p>Targets follow {@link FaultTargets}: {@code primary}, {@code secondary} (the one with the
+ * lowest name), {@code secondary:n} (the n-th by name) or {@code arbiter}, asked of the live
+ * members when the fault fires; or a member name. Sharded clusters prefix roles with the replica
+ * set: {@code shard0/primary}, {@code config/primary}.
  * For {@code resume} and {@code restart} a role means the member that had it when it was paused,
  * killed or stopped, so "pause primary … resume primary" pairs up.
  *
@@ -51,7 +55,7 @@ public final class LocalFaultInjector implements FaultInjector {
       new LinkedHashSet<>(FaultAction.labels()));
 
   private final Map<String, Member> members = new LinkedHashMap<>();
-  private final TargetParser targets;
+  private final FaultTargets targets;
   private final Duration defaultTimeout;
 
   /**
@@ -60,8 +64,18 @@ public final class LocalFaultInjector implements FaultInjector {
    */
   public LocalFaultInjector(List<Member> members, Duration defaultTimeout) {
     members.forEach(m -> this.members.put(m.name(), m));
-    this.targets = new TargetParser(members.stream().map(Member::spec).toList());
+    this.targets = new FaultTargets(members.stream().map(m -> new FaultTargets.Member(m.name(),
+        m.spec().group(), kind(m.spec().role()))).toList());
     this.defaultTimeout = defaultTimeout;
+  }
+
+  private static FaultTargets.Kind kind(Role role) {
+    return switch (role) {
+      case STANDALONE, DATA -> FaultTargets.Kind.DATA;
+      case CONFIG -> FaultTargets.Kind.CONFIG;
+      case ARBITER -> FaultTargets.Kind.ARBITER;
+      case ROUTER -> FaultTargets.Kind.ROUTER;
+    };
   }
 
   @Override
@@ -95,8 +109,8 @@ public final class LocalFaultInjector implements FaultInjector {
       return;
     }
     boolean applicable = target.isRole()
-        ? "primary".equals(target.role()) && members.values().stream().anyMatch(m ->
-            target.group().equals(m.spec().group()) && m.spec().role().inReplicaSet())
+        ? target.role() == FaultTarget.Role.PRIMARY && members.values().stream().anyMatch(m ->
+            target.replicaSet().equals(m.spec().group()) && m.spec().role().inReplicaSet())
         : members.get(target.member()).spec().role().inReplicaSet()
             && members.get(target.member()).spec().role().bearsData();
     if (!applicable) {
@@ -116,26 +130,26 @@ public final class LocalFaultInjector implements FaultInjector {
       return m;
     }
     List<Member> group = members.values().stream()
-        .filter(m -> target.group().equals(m.spec().group())).toList();
+        .filter(m -> target.replicaSet().equals(m.spec().group())).toList();
     if (action.needs() != ProcessStatus.RUNNING) {
       return disrupted(action, target, group);
     }
     return Poll.until(deadline, Poll.INTERVAL, () -> {
       List<MemberView> views = group.stream().map(Member::view).toList();
-      return RoleSelection.live(target.role(), views).map(members::get).map(Observation::done)
+      return RoleSelection.live(target, views).map(members::get).map(Observation::done)
           .orElseGet(() -> Observation.pending(views.toString()));
     }).orElseThrow(seen -> new PlatformException(action.label() + " " + target.text(),
-        Poll.timedOut(deadline, "a " + target.role() + " in " + target.group(), seen)));
+        Poll.timedOut(deadline, "a " + target.describe() + " in " + target.replicaSet(), seen)));
   }
 
   private Member disrupted(FaultAction action, FaultTarget target, List<Member> group) {
     List<RoleSelection.Disrupted> candidates = group.stream()
         .filter(m -> m.status() == action.needs())
         .map(m -> new RoleSelection.Disrupted(m.name(), m.disruption())).toList();
-    return RoleSelection.disrupted(target.role(), candidates).map(members::get)
+    return RoleSelection.disrupted(target.role().label(), candidates).map(members::get)
         .orElseThrow(() -> new PlatformException(action.label() + " " + target.text(),
-            "no " + action.needs().label() + " member of " + target.group() + " was "
-                + target.role() + " when it was disrupted; " + action.needs().label()
+            "no " + action.needs().label() + " member of " + target.replicaSet() + " was "
+                + target.role().label() + " when it was disrupted; " + action.needs().label()
                 + " members: " + (candidates.isEmpty() ? "none"
                 : candidates.stream().map(c -> c.name() + " (was " + (c.disruption() == null
                     ? "?" : c.disruption().role()) + ")").toList())));

@@ -2,6 +2,7 @@ package dev.refarch.platform.local.fault;
 
 import dev.refarch.platform.local.process.Member.Disruption;
 import dev.refarch.platform.local.process.MemberView;
+import dev.refarch.platform.spi.FaultTarget;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -17,13 +18,13 @@ final class RoleSelection {
   }
 
   /**
-   * The member that has {@code role} now: the primary (if two claim it, as can happen for a
-   * moment after a partition heals, the one from the later election); the secondary or arbiter
-   * with the lowest name, so that repeated runs pick the same member. Paused, down and
-   * unreachable members never match.
+   * The member that has {@code target}'s role now: the primary (if two claim it, as can happen
+   * for a moment after a partition heals, the one from the later election); a secondary or the
+   * arbiter as {@link FaultTarget#pick} counts them by name, so that repeated runs pick the same
+   * member. Paused, down and unreachable members never match.
    */
-  static Optional<String> live(String role, List<MemberView> views) {
-    MemberView.State wanted = MemberView.State.valueOf(role.toUpperCase(java.util.Locale.ROOT));
+  static Optional<String> live(FaultTarget target, List<MemberView> views) {
+    MemberView.State wanted = MemberView.State.valueOf(target.role().name());
     List<MemberView> holders = views.stream().filter(v -> v.state() == wanted).toList();
     if (wanted == MemberView.State.PRIMARY) {
       return holders.stream()
@@ -32,7 +33,7 @@ final class RoleSelection {
               .thenComparing(MemberView::name, Comparator.reverseOrder()))
           .map(MemberView::name);
     }
-    return holders.stream().map(MemberView::name).min(Comparator.naturalOrder());
+    return target.pick(holders.stream().map(MemberView::name).toList());
   }
 
   /** A member that a fault disrupted, and how. */

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 class LocalFaultInjectorTest {
 
   private final List<Member> members = List.of(
-      new Member(TargetParserTest.spec("rs0-0", Role.DATA, "rs0")),
-      new Member(TargetParserTest.spec("rs0-1", Role.DATA, "rs0")),
-      new Member(TargetParserTest.spec("rs0-2", Role.ARBITER, "rs0")));
+      new Member(MemberSpecs.spec("rs0-0", Role.DATA, "rs0")),
+      new Member(MemberSpecs.spec("rs0-1", Role.DATA, "rs0")),
+      new Member(MemberSpecs.spec("rs0-2", Role.ARBITER, "rs0")));
   private final LocalFaultInjector injector =
       new LocalFaultInjector(members, Duration.ofSeconds(1));
 
