@@ -25,6 +25,13 @@ import java.util.concurrent.TimeUnit;
  * so the runner resolves their names and talks to them directly), the node commands of
  * {@code node-failure mode=stop-kubelet}, and the busybox image for init containers.
  *
+ * <p>Images: with {@code REFARCH_MONGOD_IMAGE} and {@code REFARCH_CLIENT_IMAGE} set (as
+ * {@code eval "$(src/bin/build-images mongod client)"} sets them, the images imported by whoever
+ * started the cluster) those are used; otherwise {@link #up} builds both with
+ * {@code src/bin/build-images} (content-hash tags: nothing is rebuilt when nothing changed; the
+ * client's jars are this JVM's class path when it is made of jars, as the {@code refarch}
+ * command's is) and has {@code k8s-up} import them, so that nothing has to run before.
+ *
  * <p>The scripts are found under {@code refarch.home} (system property), {@code REFARCH_HOME},
  * or the first parent of the working directory that holds {@code src/bin/k8s-up}; the state
  * folder is {@code K8S_STATE}'s, as for the scripts. Needs root on Linux.
@@ -53,12 +60,18 @@ public final class LocalKubernetes {
   public static final String CLIENT_REPOSITORY = "docker.io/local/refarch-client";
   private static final Object LOCK = new Object();
 
+  private static final String MONGOD_IMAGE_ENV = "REFARCH_MONGOD_IMAGE";
+  private static final String CLIENT_IMAGE_ENV = "REFARCH_CLIENT_IMAGE";
+
   private final Path home;
   private final Path kubeconfig;
+  /** The images {@link #up} built, by environment variable; empty when the environment names them. */
+  private final Map<String, String> built;
 
-  private LocalKubernetes(Path home, Path kubeconfig) {
+  private LocalKubernetes(Path home, Path kubeconfig, Map<String, String> built) {
     this.home = home;
     this.kubeconfig = kubeconfig;
+    this.built = Map.copyOf(built);
   }
 
   /** Why the local cluster cannot run here, or empty when it can. */
@@ -116,10 +129,50 @@ public final class LocalKubernetes {
     });
     Path home = findHome().orElseThrow();
     synchronized (LOCK) {
-      String out = run(home, "k8s-up", TimeUnit.MINUTES.toSeconds(30));
+      Map<String, String> built = imagesGiven() ? Map.of() : buildImages(home);
+      List<String> tars = built.entrySet().stream().filter(e -> e.getKey().endsWith("_TAR"))
+          .map(Map.Entry::getValue).toList();
+      String out = run(home, "k8s-up", TimeUnit.MINUTES.toSeconds(30), tars);
       List<String> lines = out.lines().filter(l -> !l.isBlank()).toList();
-      return new LocalKubernetes(home, Path.of(lines.get(lines.size() - 1).trim()));
+      return new LocalKubernetes(home, Path.of(lines.get(lines.size() - 1).trim()), built);
     }
+  }
+
+  private static boolean imagesGiven() {
+    return List.of(MONGOD_IMAGE_ENV, CLIENT_IMAGE_ENV).stream().map(System::getenv)
+        .allMatch(v -> v != null && !v.isBlank());
+  }
+
+  /**
+   * Builds (or finds current) the mongod and client images with {@code src/bin/build-images},
+   * for {@code k8s-up} to import: its exports, e.g. {@code REFARCH_CLIENT_IMAGE} and
+   * {@code REFARCH_CLIENT_IMAGE_TAR}.
+   */
+  static Map<String, String> buildImages(Path home) {
+    List<String> args = new ArrayList<>(List.of("mongod", "client", "--no-docker"));
+    String classPath = System.getProperty("java.class.path", "");
+    if (!classPath.isBlank() && java.util.Arrays.stream(classPath.split(java.io.File.pathSeparator))
+        .allMatch(e -> e.endsWith(".jar") && Files.isRegularFile(Path.of(e)))) {
+      args.addAll(List.of("--classpath", classPath));
+    }
+    return exports(run(home, "build-images", TimeUnit.MINUTES.toSeconds(20), args));
+  }
+
+  /** {@code export NAME=value} lines as a map, in order. */
+  static Map<String, String> exports(String out) {
+    Map<String, String> values = new LinkedHashMap<>();
+    out.lines().map(String::trim).filter(l -> l.startsWith("export ") && l.contains("="))
+        .forEach(l -> {
+          String assignment = l.substring("export ".length());
+          int eq = assignment.indexOf('=');
+          values.put(assignment.substring(0, eq), unquote(assignment.substring(eq + 1)));
+        });
+    return values;
+  }
+
+  private static String unquote(String v) {
+    return v.length() >= 2 && (v.startsWith("'") && v.endsWith("'")
+        || v.startsWith("\"") && v.endsWith("\"")) ? v.substring(1, v.length() - 1) : v;
   }
 
   /**
@@ -131,7 +184,7 @@ public final class LocalKubernetes {
     Path home = findHome().orElseThrow(() -> new PlatformException("stop the local Kubernetes"
         + " cluster", "src/bin/k8s-down not found"));
     synchronized (LOCK) {
-      run(home, "k8s-down", 300);
+      run(home, "k8s-down", 300, List.of());
     }
   }
 
@@ -154,8 +207,8 @@ public final class LocalKubernetes {
    */
   public Map<String, String> settings() {
     Map<String, String> s = new LinkedHashMap<>();
-    image("REFARCH_MONGOD_IMAGE", MONGOD_REPOSITORY).ifPresent(i -> s.put("k8s.mongodb.image", i));
-    image("REFARCH_CLIENT_IMAGE", CLIENT_REPOSITORY).ifPresent(i -> s.put("k8s.clients.image", i));
+    image(MONGOD_IMAGE_ENV, MONGOD_REPOSITORY).ifPresent(i -> s.put("k8s.mongodb.image", i));
+    image(CLIENT_IMAGE_ENV, CLIENT_REPOSITORY).ifPresent(i -> s.put("k8s.clients.image", i));
     s.put("k8s.mongodb.cpu", "250m");
     s.put("k8s.mongodb.memory", "768Mi");
     s.put("k8s.mongodb.wiredTigerCacheSizeGB", "0.25");
@@ -172,11 +225,17 @@ public final class LocalKubernetes {
     return s;
   }
 
-  /** The image {@code env} names, else an image of {@code repository} the node holds. */
+  /**
+   * The image {@code env} names, else the one {@link #up} built for it, else an image of
+   * {@code repository} the node holds.
+   */
   public Optional<String> image(String env, String repository) {
     String given = System.getenv(env);
     if (given != null && !given.isBlank()) {
       return Optional.of(given);
+    }
+    if (built.containsKey(env)) {
+      return Optional.of(built.get(env));
     }
     try (KubernetesClient client = new KubernetesClientBuilder()
         .withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build()) {
@@ -210,13 +269,15 @@ public final class LocalKubernetes {
     return Optional.empty();
   }
 
-  private static String run(Path home, String script, long timeoutSeconds) {
+  private static String run(Path home, String script, long timeoutSeconds, List<String> args) {
     Path log = null;
     try {
       log = Files.createTempFile(script + "-", ".log");
       Path out = Files.createTempFile(script + "-", ".out");
-      Process p = new ProcessBuilder(home.resolve("src/bin").resolve(script).toString())
-          .redirectError(log.toFile()).redirectOutput(out.toFile()).start();
+      List<String> command = new ArrayList<>(List.of(home.resolve("src/bin").resolve(script)
+          .toString()));
+      command.addAll(args);
+      Process p = new ProcessBuilder(command).redirectError(log.toFile()).redirectOutput(out.toFile()).start();
       if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         throw new PlatformException(script, "did not finish within " + timeoutSeconds + " s;"
