@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -49,51 +50,35 @@ public final class Setting<T> {
   /** A whole number in {@code [min, max]}. */
   public static Setting<Integer> integer(String key, Integer defaultValue, int min, int max,
       String description) {
-    String allowed = "an integer from " + min + " to " + max;
-    return new Setting<>(key, "integer", defaultValue, allowed, description, s -> {
-      int v;
-      try {
-        v = Integer.parseInt(s.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(allowed);
-      }
-      if (v < min || v > max) {
-        throw new IllegalArgumentException(allowed);
-      }
-      return v;
-    });
+    return ranged(key, "integer", defaultValue, "an integer from " + min + " to " + max,
+        description, Integer::parseInt, v -> v >= min && v <= max);
   }
 
   /** A long in {@code [min, max]}. */
   public static Setting<Long> longInteger(String key, Long defaultValue, long min, long max,
       String description) {
-    String allowed = "an integer from " + min + " to " + max;
-    return new Setting<>(key, "integer", defaultValue, allowed, description, s -> {
-      long v;
-      try {
-        v = Long.parseLong(s.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(allowed);
-      }
-      if (v < min || v > max) {
-        throw new IllegalArgumentException(allowed);
-      }
-      return v;
-    });
+    return ranged(key, "integer", defaultValue, "an integer from " + min + " to " + max,
+        description, Long::parseLong, v -> v >= min && v <= max);
   }
 
   /** A decimal number in {@code [min, max]}, written with a dot whatever the locale. */
   public static Setting<Double> decimal(String key, Double defaultValue, double min, double max,
       String description) {
-    String allowed = "a number from " + min + " to " + max;
-    return new Setting<>(key, "number", defaultValue, allowed, description, s -> {
-      double v;
+    return ranged(key, "number", defaultValue, "a number from " + min + " to " + max,
+        description, Double::parseDouble, v -> v >= min && v <= max);
+  }
+
+  /** A number {@code parse} reads (trimmed) that {@code inRange} accepts; NaN never is. */
+  private static <T> Setting<T> ranged(String key, String type, T defaultValue, String allowed,
+      String description, Function<String, T> parse, Predicate<T> inRange) {
+    return new Setting<>(key, type, defaultValue, allowed, description, s -> {
+      T v;
       try {
-        v = Double.parseDouble(s.trim());
+        v = parse.apply(s.trim());
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(allowed);
       }
-      if (!(v >= min && v <= max)) {
+      if (!inRange.test(v)) {
         throw new IllegalArgumentException(allowed);
       }
       return v;
