@@ -62,8 +62,8 @@ final class PolicyApplier {
     record.accept("vcenter.apiVersion", about.apiVersion());
     // Every lookup that can fail on bad input happens before the first change.
     List<Target> targets = new ArrayList<>();
-    for (VmInfo vm : Targets.vms(session.vim(), config.requireVms())) {
-      targets.add(new Target(vm, Targets.disks(vm, config.disks())));
+    for (VmInfo vm : Inventory.vms(session.vim(), config.requireVms())) {
+      targets.add(new Target(vm, Inventory.disks(vm, config.disks())));
     }
     PbmClient pbm = session.pbm();
     record.accept("pbm.version", pbm.version());

@@ -84,7 +84,7 @@ public final class VmSizeHook implements PlatformHook {
     int changes = 0;
     try (VsanSession session = VsanSession.open(connection)) {
       VmResizer resizer = new VmResizer(session.vim().vms(), sizing, context::record);
-      for (VmInfo vm : Targets.vms(session.vim(), config.requireVms())) {
+      for (VmInfo vm : Inventory.vms(session.vim(), config.requireVms())) {
         previous.putIfAbsent(vm.ref().value(), new Previous(vm.ref(), vm.name(), vm.cpus(),
             vm.memoryMb(), vm.poweredOn()));
         Previous before = previous.get(vm.ref().value());

@@ -16,11 +16,11 @@ import java.util.List;
  *
  * <p>Stateless and thread-safe.
  */
-final class Targets {
+final class Inventory {
 
   private static final int NAMES_SHOWN = 20;
 
-  private Targets() {
+  private Inventory() {
   }
 
   /**
