@@ -5,10 +5,12 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.SettingGroup;
 import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.mongo.MongoProperties;
+import dev.refarch.ycsb.workloads.RefarchWorkload;
 import dev.refarch.ycsb.workloads.WorkloadProperties;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import site.ycsb.Workload;
 
 /**
  * Checks one property as it is written — in a spec's {@code properties}, a variant, a sweep
@@ -28,6 +30,8 @@ public final class PropertyCheck {
    * checked here — its hooks, which would read them, cannot run either).
    */
   static final List<SettingGroup> GROUPS = groups();
+  /** YCSB's key for the workload's class. */
+  private static final String WORKLOAD_CLASS = "workload";
 
   private static List<SettingGroup> groups() {
     // the client JVMs' group before the workload's, whose prefix (refarch.) covers it
@@ -56,6 +60,9 @@ public final class PropertyCheck {
           + " client", key.equals("threadcount") ? "use threads (per client) or a threadcount"
           + " sweep parameter" : "use recordcount and insertstart; the runner splits them");
     }
+    if (key.equals(WORKLOAD_CLASS)) {
+      requireWorkloadClass(key, value);
+    }
     Optional<SettingGroup> group = group(key);
     if ((group.isPresent() || CoreProperties.declares(key)) && (value == null || value.isBlank())) {
       throw new ConfigurationException(key, value, group.flatMap(g -> g.setting(key))
@@ -72,6 +79,28 @@ public final class PropertyCheck {
       }
     }
     CoreProperties.validate(key, value);
+  }
+
+  /**
+   * YCSB's {@code workload} property names the workload's class; YCSB's workload files (a–f) are
+   * a spec's {@code workload:} key. A value that is no such class would fail in every client
+   * after the cluster started, as a ClassNotFoundException.
+   */
+  private static void requireWorkloadClass(String key, String value) {
+    String allowed = "a class implementing site.ycsb.Workload on the class path, e.g. "
+        + RefarchWorkload.class.getName() + " or site.ycsb.workloads.CoreWorkload";
+    String name = value == null ? "" : value.trim();
+    try {
+      Class<?> c = Class.forName(name, false, PropertyCheck.class.getClassLoader());
+      if (!Workload.class.isAssignableFrom(c)) {
+        throw new ConfigurationException(key, value, allowed, c.getName() + " is not a Workload");
+      }
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ConfigurationException(key, value, allowed, name.matches("[a-fA-F]")
+          ? "YCSB's workload files are chosen by the spec's workload: " + name.toLowerCase(
+              java.util.Locale.ROOT) + " (or a workload sweep parameter), not by this property"
+          : "no such class");
+    }
   }
 
   private static Optional<SettingGroup> group(String key) {
