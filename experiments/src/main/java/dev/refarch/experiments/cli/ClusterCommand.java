@@ -1,7 +1,7 @@
 package dev.refarch.experiments.cli;
 
-import dev.refarch.experiments.exec.KubernetesBridge;
-import dev.refarch.experiments.exec.KubernetesSupport;
+import dev.refarch.experiments.kubernetes.KubernetesBridge;
+import dev.refarch.experiments.kubernetes.KubernetesSupport;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Redaction;
 import dev.refarch.platform.spi.RunningCluster;

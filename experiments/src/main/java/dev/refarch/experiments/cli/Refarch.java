@@ -1,6 +1,6 @@
 package dev.refarch.experiments.cli;
 
-import dev.refarch.experiments.exec.Logging;
+import dev.refarch.experiments.trial.Logging;
 import dev.refarch.experiments.report.ReportException;
 import dev.refarch.experiments.spec.InvalidInput;
 import dev.refarch.experiments.spec.SpecException;

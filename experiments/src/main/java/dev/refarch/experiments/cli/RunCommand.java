@@ -1,11 +1,11 @@
 package dev.refarch.experiments.cli;
 
 import dev.refarch.experiments.catalog.Catalog;
-import dev.refarch.experiments.exec.ExperimentRunner;
-import dev.refarch.experiments.exec.KubernetesBridge;
-import dev.refarch.experiments.exec.KubernetesSupport;
-import dev.refarch.experiments.exec.Preflight;
-import dev.refarch.experiments.exec.Progress;
+import dev.refarch.experiments.run.ExperimentRunner;
+import dev.refarch.experiments.kubernetes.KubernetesBridge;
+import dev.refarch.experiments.kubernetes.KubernetesSupport;
+import dev.refarch.experiments.run.Preflight;
+import dev.refarch.experiments.run.Progress;
 import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.plan.PlanJson;
 import dev.refarch.experiments.results.ResultsFolder;

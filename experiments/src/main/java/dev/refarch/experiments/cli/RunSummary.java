@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.refarch.experiments.exec.ExperimentRunner;
+import dev.refarch.experiments.run.ExperimentRunner;
 import dev.refarch.experiments.report.VerdictSummary;
 import dev.refarch.experiments.results.StoredTrial;
 import java.nio.file.Path;

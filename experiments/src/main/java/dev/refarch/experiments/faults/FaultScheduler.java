@@ -1,7 +1,5 @@
 package dev.refarch.experiments.faults;
 
-import dev.refarch.experiments.exec.ClientProcess;
-import dev.refarch.experiments.exec.TrialRunner;
 import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.Phase;
@@ -23,10 +21,10 @@ import java.util.concurrent.TimeUnit;
  * faults not yet due — or whose clients never became ready — are dropped (and reported as not
  * reached).
  *
- * <p>Thread-safe: the runner calls the listener methods, the scheduler thread injects, and
- * {@link #events}/{@link #failures} may be read at any time.
+ * <p>Thread-safe: the trial's runner calls {@link #startClock} and {@link #phaseEnded}, the
+ * scheduler thread injects, and {@link #events}/{@link #failures} may be read at any time.
  */
-public final class FaultScheduler implements TrialRunner.Listener {
+public final class FaultScheduler {
 
   /**
    * A fault that was injected (or failed to be).
@@ -102,18 +100,13 @@ public final class FaultScheduler implements TrialRunner.Listener {
         fault.action().substring(colon + 1), fault.target(), fault.parameters()));
   }
 
-  @Override
-  public void phaseStarted(Phase phase, List<ClientProcess> clients) {
-    startClock(phase, clients.stream().map(ClientProcess::measurements).toList());
-  }
-
   /**
    * Starts {@code phase}'s clock: once every folder of {@code marks} holds its client's
    * {@link MeasuringMark}, or at once when {@code marks} is empty.
    *
-   * @param marks the clients' measurement folders
+   * @param marks the clients' measurement folders; empty when they run elsewhere (pods)
    */
-  synchronized void startClock(Phase phase, List<Path> marks) {
+  public synchronized void startClock(Phase phase, List<Path> marks) {
     List<FaultSchedule.Entry> due = schedule.of(phase);
     if (due.isEmpty()) {
       return;
@@ -167,7 +160,7 @@ public final class FaultScheduler implements TrialRunner.Listener {
     }
   }
 
-  @Override
+  /** Ends {@code phase}: drops its faults not yet due, after the one being injected finishes. */
   public void phaseEnded(Phase phase) {
     ScheduledExecutorService running;
     synchronized (this) {

@@ -115,7 +115,7 @@ final class Charts {
     chart.getStyler().setLabelsPosition(1.0);
     chart.getStyler().setLabelsFontColorAutomaticEnabled(true);
     chart.getStyler().setLabelsFont(chart.getStyler().getAxisTickLabelsFont());
-    chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> Labels.significant(v, 3));
+    chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> Formats.significant(v, 3));
     chart.getStyler().setYAxisMin(0.0);
     return chart;
   }

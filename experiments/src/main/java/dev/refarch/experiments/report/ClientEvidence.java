@@ -65,7 +65,7 @@ final class ClientEvidence {
       OptionalDouble waiting, OptionalDouble waitPerOp, int cores, String range) {
   }
 
-  static Judgement judge(Metric metric, String operation, Effect effect,
+  static Judgement judge(Quantity metric, String operation, Effect effect,
       List<TrialRecord> measured, List<TrialRecord> base, String baselineLabel) {
     Side m = side(measured);
     Side b = side(base);
@@ -73,7 +73,7 @@ final class ClientEvidence {
     caveat(m, "the measured point").ifPresent(caveats::add);
     caveat(b, baselineLabel).ifPresent(caveats::add);
     Optional<String> explains = Optional.empty();
-    if (metric == Metric.THROUGHPUT && saturated(m) && saturated(b)) {
+    if (metric == Quantity.THROUGHPUT && saturated(m) && saturated(b)) {
       explains = throughput(effect, m, b, baselineLabel);
     } else if (metric.isLatency() && m.waitPerOp().isPresent() && b.waitPerOp().isPresent()) {
       explains = latency(metric, operation, effect, m, b, baselineLabel);
@@ -98,10 +98,10 @@ final class ClientEvidence {
         + " %.2f of the machine's busy cores at %s and %.2f at the measured point, which on"
         + " machines busy at %.0f %% and %.0f %% of their cores would by itself change throughput"
         + " by %s; measured %s", kb, baselineLabel, km, b.machine().getAsDouble() * 100,
-        m.machine().getAsDouble() * 100, Labels.percent(predicted), effect));
+        m.machine().getAsDouble() * 100, Formats.percent(predicted), effect));
   }
 
-  private static Optional<String> latency(Metric metric, String operation, Effect effect, Side m,
+  private static Optional<String> latency(Quantity metric, String operation, Effect effect, Side m,
       Side b, String baselineLabel) {
     double waitChangeMs = (m.waitPerOp().getAsDouble() - b.waitPerOp().getAsDouble()) * 1000;
     double base = effect.base().value();
@@ -184,7 +184,7 @@ final class ClientEvidence {
 
   /** Seconds of {@code figure} per measured operation of the judged window. */
   private static OptionalDouble perOp(TrialRecord t, Function<CpuEvidence, OptionalDouble> figure) {
-    long ops = t.facts().samples(Metric.OVERALL);
+    long ops = t.facts().samples(Quantity.OVERALL);
     return t.facts().cpu().map(figure).filter(f -> f.isPresent() && ops > 0)
         .map(f -> OptionalDouble.of(f.getAsDouble() / ops)).orElse(OptionalDouble.empty());
   }

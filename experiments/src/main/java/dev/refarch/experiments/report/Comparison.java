@@ -53,7 +53,7 @@ public final class Comparison {
    */
   public record Side(String label, ExperimentResults results, Map<String, String> where) {
     public Side {
-      where = Plan.ordered(where);
+      where = StoredPlan.ordered(where);
     }
 
     /** The selected points, each by its parameters less the selection's. */
@@ -63,7 +63,7 @@ public final class Comparison {
         if (p.matches(where)) {
           Map<String, String> key = new LinkedHashMap<>(p.parameters());
           where.keySet().forEach(key::remove);
-          index.put(Plan.ordered(key), p);
+          index.put(StoredPlan.ordered(key), p);
         }
       }
       return index;
@@ -130,14 +130,14 @@ public final class Comparison {
         ? String.valueOf(abs.getFileName())
         : abs.getParent().getFileName() + "/" + abs.getFileName();
     ExperimentResults results = ExperimentResults.load(dir);
-    Side side = new Side(where.isEmpty() ? label : label + " where " + Labels.parameters(where),
+    Side side = new Side(where.isEmpty() ? label : label + " where " + Formats.parameters(where),
         results, where);
     if (!where.isEmpty() && side.points().isEmpty()) {
       Map<String, java.util.Set<String>> values = new java.util.TreeMap<>();
       results.points().forEach(p -> p.parameters().forEach((k, v) ->
           values.computeIfAbsent(k, x -> new java.util.TreeSet<>()).add(v)));
       throw new dev.refarch.platform.spi.config.ConfigurationException(option,
-          Labels.parameters(where), "parameters of a point of " + label + ": " + values);
+          Formats.parameters(where), "parameters of a point of " + label + ": " + values);
     }
     return side;
   }
@@ -159,7 +159,7 @@ public final class Comparison {
       pa.ifPresent(p -> ops.addAll(p.operations()));
       pb.ifPresent(p -> ops.addAll(p.operations()));
       for (String op : Point.ordered(ops)) {
-        for (Metric m : Metric.values()) {
+        for (Quantity m : Quantity.values()) {
           row(parameters, op, m, pa, pb).ifPresent(rows::add);
         }
       }
@@ -167,7 +167,7 @@ public final class Comparison {
     return rows;
   }
 
-  private static Optional<ComparisonRow> row(Map<String, String> parameters, String op, Metric m,
+  private static Optional<ComparisonRow> row(Map<String, String> parameters, String op, Quantity m,
       Optional<Point> pa, Optional<Point> pb) {
     Optional<LogEstimate> ea = pa.flatMap(p -> PointEstimates.of(p.completed(), op, m));
     Optional<LogEstimate> eb = pb.flatMap(p -> PointEstimates.of(p.completed(), op, m));
@@ -183,7 +183,7 @@ public final class Comparison {
   }
 
   /** Why a percentile of {@code p} is not judged: a repetition with too few operations behind it. */
-  private static Optional<String> tooFew(Optional<Point> p, String op, Metric m) {
+  private static Optional<String> tooFew(Optional<Point> p, String op, Quantity m) {
     long need = Verdicts.samplesNeeded(m);
     long have = p.map(x -> x.samples(op)).orElse(need);
     return have >= need ? Optional.empty() : Optional.of("not judged: fewer than " + need

@@ -75,7 +75,7 @@ final class ComparisonFormats {
   }
 
   private static void side(JsonGenerator g, String name, Comparison.Side side) throws IOException {
-    Plan plan = side.results().plan();
+    StoredPlan plan = side.results().plan();
     g.writeObjectFieldStart(name);
     g.writeStringField("folder", side.label());
     g.writeStringField("experiment", plan.experiment());

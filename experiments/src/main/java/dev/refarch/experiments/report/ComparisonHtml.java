@@ -18,8 +18,8 @@ import org.knowm.xchart.CategoryChart;
 final class ComparisonHtml {
 
   /** The metrics the page's table shows; the CSV and JSON have all. */
-  static final Set<Metric> SHOWN = Set.of(Metric.THROUGHPUT, Metric.P50, Metric.P99,
-      Metric.P999, Metric.INTERRUPTION, Metric.LOST_WRITES);
+  static final Set<Quantity> SHOWN = Set.of(Quantity.THROUGHPUT, Quantity.P50, Quantity.P99,
+      Quantity.P999, Quantity.INTERRUPTION, Quantity.LOST_WRITES);
 
   private ComparisonHtml() {
   }
@@ -55,7 +55,7 @@ final class ComparisonHtml {
       cells.addAll(List.of(r.operation(), r.metric().label() + " " + r.metric().unit(),
           figure(r.a(), r.metric()), figure(r.b(), r.metric()), figure(r.delta(), r.metric()),
           r.effect().map(Object::toString).orElse(r.deltaPct().isPresent()
-              ? Labels.percent(r.deltaPct().getAsDouble()) : "n/a"), r.describe(),
+              ? Formats.percent(r.deltaPct().getAsDouble()) : "n/a"), r.describe(),
           r.aCompleted() + "/" + r.bCompleted()));
       h.row(r.a().isEmpty() || r.b().isEmpty() ? "empty" : "", cells.toArray(String[]::new));
     }
@@ -69,7 +69,7 @@ final class ComparisonHtml {
   }
 
   private static String describe(Comparison.Side s) {
-    Plan plan = s.results().plan();
+    StoredPlan plan = s.results().plan();
     long completed = s.results().trials().stream()
         .filter(t -> t.status() == TrialRecord.Status.COMPLETED).count();
     return s.label() + " — " + (plan.title().isEmpty() ? plan.experiment() : plan.title())
@@ -80,23 +80,23 @@ final class ComparisonHtml {
     if (!parameters.isEmpty()) {
       h.element("h3", "", heading);
       h.raw("<ul>\n");
-      parameters.forEach(p -> h.element("li", "", Labels.parameters(p)));
+      parameters.forEach(p -> h.element("li", "", Formats.parameters(p)));
       h.raw("</ul>\n");
     }
   }
 
-  private static String figure(OptionalDouble v, Metric metric) {
-    return v.isPresent() ? Labels.figure(v.getAsDouble(), metric) : "n/a";
+  private static String figure(OptionalDouble v, Quantity metric) {
+    return v.isPresent() ? Formats.figure(v.getAsDouble(), metric) : "n/a";
   }
 
   private static Optional<ChartImage> throughputChart(Comparison.Side a, Comparison.Side b,
       List<ComparisonRow> rows) {
-    List<ComparisonRow> both = rows.stream().filter(r -> r.operation().equals(Metric.OVERALL)
-        && r.metric() == Metric.THROUGHPUT && r.delta().isPresent()).toList();
+    List<ComparisonRow> both = rows.stream().filter(r -> r.operation().equals(Quantity.OVERALL)
+        && r.metric() == Quantity.THROUGHPUT && r.delta().isPresent()).toList();
     if (both.isEmpty()) {
       return Optional.empty();
     }
-    List<String> labels = both.stream().map(r -> Labels.values(r.parameters())).toList();
+    List<String> labels = both.stream().map(r -> Formats.values(r.parameters())).toList();
     CategoryChart chart = bars("Overall throughput", "ops/s", labels, both.get(0).parameters());
     chart.addSeries("A: " + a.label(), labels, both.stream().map(r -> r.a().getAsDouble()).toList());
     chart.addSeries("B: " + b.label(), labels, both.stream().map(r -> r.b().getAsDouble()).toList());
@@ -106,8 +106,8 @@ final class ComparisonHtml {
 
   private static Optional<ChartImage> changeChart(List<ComparisonRow> rows) {
     List<ComparisonRow> changes = rows.stream().filter(r -> r.deltaPct().isPresent()
-        && (r.metric() == Metric.THROUGHPUT && r.operation().equals(Metric.OVERALL)
-            || r.metric() == Metric.P99 && !r.operation().equals(Metric.OVERALL))).toList();
+        && (r.metric() == Quantity.THROUGHPUT && r.operation().equals(Quantity.OVERALL)
+            || r.metric() == Quantity.P99 && !r.operation().equals(Quantity.OVERALL))).toList();
     if (changes.isEmpty()) {
       return Optional.empty();
     }
@@ -120,7 +120,7 @@ final class ComparisonHtml {
     if (complete.isEmpty()) {
       return Optional.empty();
     }
-    List<String> labels = complete.stream().map(Labels::values).toList();
+    List<String> labels = complete.stream().map(Formats::values).toList();
     CategoryChart chart = bars("Change from A to B", "% change", labels, complete.get(0));
     for (String name : names) {
       List<Double> values = new ArrayList<>();

@@ -13,7 +13,7 @@ import java.util.OptionalDouble;
  * than A, or no detectable difference. Immutable.
  *
  * @param parameters the parameters both points share (or the one side has)
- * @param operation YCSB's operation name or {@link Metric#OVERALL}
+ * @param operation YCSB's operation name or {@link Quantity#OVERALL}
  * @param metric what is compared
  * @param a A's figure: the geometric mean of its completed repetitions (their mean for a figure
  *     that can be 0), or its single trial's figure; empty when A has none
@@ -24,7 +24,7 @@ import java.util.OptionalDouble;
  * @param why why the change is not judged, when it is not (too few samples for a percentile, no
  *     interval); empty when it is
  */
-public record ComparisonRow(Map<String, String> parameters, String operation, Metric metric,
+public record ComparisonRow(Map<String, String> parameters, String operation, Quantity metric,
     OptionalDouble a, OptionalDouble b, int aCompleted, int bCompleted, Optional<Effect> effect,
     Optional<String> why) {
 
@@ -39,7 +39,7 @@ public record ComparisonRow(Map<String, String> parameters, String operation, Me
   }
 
   public ComparisonRow {
-    parameters = Plan.ordered(parameters);
+    parameters = StoredPlan.ordered(parameters);
   }
 
   /** {@code b − a}, in the metric's unit, when both sides have the figure. */

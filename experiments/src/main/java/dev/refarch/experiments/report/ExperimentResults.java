@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * ExperimentResults r = ExperimentResults.load(Path.of("results/A1-client-threads"));
- * r.points().forEach(p -> System.out.println(p.label() + " " + p.median("OVERALL", Metric.THROUGHPUT)));
+ * r.points().forEach(p -> System.out.println(p.label() + " " + p.median("OVERALL", Quantity.THROUGHPUT)));
  * }</pre>
  *
  * @param plan the experiment's plan
@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  *     beyond the fewest, from {@code repetitions.json}: e.g. {@code repetition 3 at 2 points;
  *     stopped: no verdict is inconclusive after 3 repetitions}
  */
-public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String> unplanned,
+public record ExperimentResults(StoredPlan plan, List<TrialRecord> trials, List<String> unplanned,
     List<Point> points, Optional<String> xParameter, List<SloSearchResult> sloSearches,
     Optional<String> rounds) {
 
@@ -52,12 +52,12 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
    * @throws ReportException when there is neither a readable plan nor a trial folder
    */
   public static ExperimentResults load(Path experimentDir) {
-    Plan plan = UnplannedTrials.holdsTrials(experimentDir) ? UnplannedTrials.plan(experimentDir)
-        : PlanJson.read(experimentDir.resolve(Plan.FILE));
+    StoredPlan plan = UnplannedTrials.holdsTrials(experimentDir) ? UnplannedTrials.plan(experimentDir)
+        : StoredPlanJson.read(experimentDir.resolve(StoredPlan.FILE));
     List<TrialRecord> trials = new ArrayList<>();
     List<SloSearchResult> searches = new ArrayList<>();
-    for (Plan.PlannedTrial t : plan.trials()) {
-      List<Plan.PlannedTrial> probes = plan.slo().isPresent() ? probes(experimentDir, t) : List.of();
+    for (StoredPlan.PlannedTrial t : plan.trials()) {
+      List<StoredPlan.PlannedTrial> probes = plan.slo().isPresent() ? probes(experimentDir, t) : List.of();
       if (t.conditional() && !java.nio.file.Files.isDirectory(experimentDir.resolve(t.id()))) {
         continue; // a further repetition that no inconclusive verdict asked for
       }
@@ -98,10 +98,10 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
    * The probes an SLO search ran for {@code t}: folders {@code <id>-slo0}, {@code -slo1}, … in
    * step order, each standing for the planned trial at its own target.
    */
-  private static List<Plan.PlannedTrial> probes(Path dir, Plan.PlannedTrial t) {
-    List<Plan.PlannedTrial> probes = new ArrayList<>();
+  private static List<StoredPlan.PlannedTrial> probes(Path dir, StoredPlan.PlannedTrial t) {
+    List<StoredPlan.PlannedTrial> probes = new ArrayList<>();
     for (int step = 0; Files.isDirectory(dir.resolve(t.id() + "-slo" + step)); step++) {
-      probes.add(new Plan.PlannedTrial(t.id() + "-slo" + step, t.parameters(), t.repetition(),
+      probes.add(new StoredPlan.PlannedTrial(t.id() + "-slo" + step, t.parameters(), t.repetition(),
           t.shape(), t.unavailable()));
     }
     return probes;
@@ -125,7 +125,7 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
    * value. With {@code [workload, threadcount]} this is {@code threadcount}, one series per
    * workload: the papers' figures. A {@code target} the runner added counts as swept last.
    */
-  static Optional<String> xParameter(Plan plan, List<Point> points) {
+  static Optional<String> xParameter(StoredPlan plan, List<Point> points) {
     List<String> candidates = new ArrayList<>(plan.sweep().parameters());
     points.forEach(p -> p.parameters().keySet().stream()
         .filter(k -> !candidates.contains(k)).forEach(candidates::add));
@@ -173,7 +173,7 @@ public record ExperimentResults(Plan plan, List<TrialRecord> trials, List<String
     for (Point p : points) {
       Map<String, String> key = new LinkedHashMap<>(p.parameters());
       xParameter.ifPresent(key::remove);
-      series.computeIfAbsent(Plan.ordered(key), k -> new ArrayList<>()).add(p);
+      series.computeIfAbsent(StoredPlan.ordered(key), k -> new ArrayList<>()).add(p);
     }
     return series;
   }

@@ -25,18 +25,18 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * @param metric the figure
- * @param operation the operation it is of; {@link Metric#OVERALL} when the expression names none
+ * @param operation the operation it is of; {@link Quantity#OVERALL} when the expression names none
  * @param above {@code >} (a rise beyond the threshold fails) rather than {@code <}
  * @param thresholdPct the threshold, a signed percentage of A's figure
  * @param text the expression as given
  */
-public record FailIf(Metric metric, String operation, boolean above, double thresholdPct,
+public record FailIf(Quantity metric, String operation, boolean above, double thresholdPct,
     String text) {
 
   /** The grammar, for messages. */
   public static final String FORM = "<metric>[(<OPERATION>)] < or > <signed percent>%, e.g."
       + " \"throughput < -5%\" or \"p99(UPDATE) > +10%\"; metrics: " + String.join(", ",
-          Metric.labels());
+          Quantity.labels());
 
   private static final Pattern EXPRESSION = Pattern.compile(
       "\\s*([a-z0-9.\\-]+)\\s*(?:\\(\\s*([A-Za-z0-9_\\-]+)\\s*\\))?\\s*([<>])\\s*([+-]?\\d+(?:\\.\\d+)?)\\s*%\\s*");
@@ -57,13 +57,13 @@ public record FailIf(Metric metric, String operation, boolean above, double thre
     if (!m.matches()) {
       throw new ConfigurationException("--fail-if", expression, FORM);
     }
-    Metric metric;
+    Quantity metric;
     try {
-      metric = Metric.parse("--fail-if metric", m.group(1));
+      metric = Quantity.parse("--fail-if metric", m.group(1));
     } catch (ConfigurationException e) {
       throw new ConfigurationException("--fail-if", expression, FORM, e.hint());
     }
-    String op = m.group(2) == null ? Metric.OVERALL : m.group(2).toUpperCase(Locale.ROOT);
+    String op = m.group(2) == null ? Quantity.OVERALL : m.group(2).toUpperCase(Locale.ROOT);
     return new FailIf(metric, op, m.group(3).equals(">"), Double.parseDouble(m.group(4)),
         expression.trim());
   }
@@ -103,8 +103,8 @@ public record FailIf(Metric metric, String operation, boolean above, double thre
     List<String> lines = new ArrayList<>();
     for (ComparisonRow r : matched) {
       String where = metric.label() + " of " + operation + (r.parameters().isEmpty() ? ""
-          : " at " + Labels.parameters(r.parameters()));
-      String threshold = (above ? "above " : "below ") + Labels.percent(thresholdPct);
+          : " at " + Formats.parameters(r.parameters()));
+      String threshold = (above ? "above " : "below ") + Formats.percent(thresholdPct);
       if (r.why().isPresent() || r.effect().isEmpty() || r.effect().get().ci95().isEmpty()) {
         lines.add(String.format(Locale.ROOT, "%s: not judged (%s): passes", where,
             r.why().orElse(r.effect().map(e -> e.method()).orElse("no figure"))));

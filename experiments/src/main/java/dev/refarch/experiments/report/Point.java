@@ -20,7 +20,7 @@ import java.util.Set;
 public record Point(Map<String, String> parameters, List<TrialRecord> trials) {
 
   public Point {
-    parameters = Plan.ordered(parameters);
+    parameters = StoredPlan.ordered(parameters);
     trials = List.copyOf(trials);
   }
 
@@ -35,7 +35,7 @@ public record Point(Map<String, String> parameters, List<TrialRecord> trials) {
   }
 
   /** Median and range of {@code metric} for {@code operation} over the completed trials. */
-  public Optional<Stat> stat(String operation, Metric metric) {
+  public Optional<Stat> stat(String operation, Quantity metric) {
     List<Double> values = new ArrayList<>();
     for (TrialRecord t : completed()) {
       OptionalDouble v = t.value(operation, metric);
@@ -47,7 +47,7 @@ public record Point(Map<String, String> parameters, List<TrialRecord> trials) {
   }
 
   /** The median, when any completed trial measured it. */
-  public OptionalDouble median(String operation, Metric metric) {
+  public OptionalDouble median(String operation, Quantity metric) {
     return stat(operation, metric).map(s -> OptionalDouble.of(s.median())).orElse(OptionalDouble.empty());
   }
 
@@ -79,7 +79,7 @@ public record Point(Map<String, String> parameters, List<TrialRecord> trials) {
   }
 
   private static int rank(String op) {
-    if (op.equals(Metric.OVERALL)) {
+    if (op.equals(Quantity.OVERALL)) {
       return -1;
     }
     Operation known = Operation.ofLabel(op);

@@ -21,7 +21,7 @@ final class PointEstimates {
   }
 
   /** The estimate of {@code metric} for {@code operation} over {@code trials}; empty without any. */
-  static Optional<LogEstimate> of(List<TrialRecord> trials, String operation, Metric metric) {
+  static Optional<LogEstimate> of(List<TrialRecord> trials, String operation, Quantity metric) {
     List<TrialRecord> measured = trials.stream()
         .filter(t -> t.value(operation, metric).isPresent()).toList();
     if (measured.isEmpty()) {
@@ -48,7 +48,7 @@ final class PointEstimates {
   }
 
   /** What the bootstrap computes for {@code metric}; none for a maximum or a per-fault figure. */
-  static Optional<TrialSeries.Figure> figure(Metric metric) {
+  static Optional<TrialSeries.Figure> figure(Quantity metric) {
     return switch (metric) {
       case THROUGHPUT -> Optional.of(new TrialSeries.Figure.Throughput());
       case MEAN -> Optional.of(new TrialSeries.Figure.Mean());

@@ -19,10 +19,10 @@ final class PointsTable {
 
   static void write(Html h, ExperimentResults r, List<SloMark> marks) {
     List<String> parameters = ReportCsv.parameterColumns(r);
-    List<String> operations = r.operations().stream().filter(o -> !o.equals(Metric.OVERALL))
+    List<String> operations = r.operations().stream().filter(o -> !o.equals(Quantity.OVERALL))
         .toList();
     boolean interruptions = r.points().stream()
-        .anyMatch(p -> p.stat(Metric.OVERALL, Metric.INTERRUPTION).isPresent());
+        .anyMatch(p -> p.stat(Quantity.OVERALL, Quantity.INTERRUPTION).isPresent());
     List<String> headers = new ArrayList<>(parameters);
     headers.add("repetitions");
     headers.add("throughput ops/s");
@@ -40,14 +40,14 @@ final class PointsTable {
       List<String> cells = new ArrayList<>();
       parameters.forEach(name -> cells.add(p.parameters().getOrDefault(name, "")));
       cells.add(repetitions(p));
-      cells.add(ReportHtml.stat(p.stat(Metric.OVERALL, Metric.THROUGHPUT), Metric.THROUGHPUT));
+      cells.add(ReportHtml.stat(p.stat(Quantity.OVERALL, Quantity.THROUGHPUT), Quantity.THROUGHPUT));
       for (String op : operations) {
         cells.add(p.completed().isEmpty() ? "" : String.valueOf(p.samples(op)));
-        cells.add(flagged(p, op, Metric.P50));
-        cells.add(flagged(p, op, Metric.P99));
+        cells.add(flagged(p, op, Quantity.P50));
+        cells.add(flagged(p, op, Quantity.P99));
       }
       if (interruptions) {
-        cells.add(ReportHtml.stat(p.stat(Metric.OVERALL, Metric.INTERRUPTION), Metric.INTERRUPTION));
+        cells.add(ReportHtml.stat(p.stat(Quantity.OVERALL, Quantity.INTERRUPTION), Quantity.INTERRUPTION));
       }
       r.plan().slo().ifPresent(slo -> cells.add(p.completed().isEmpty() ? ""
           : SloMark.meets(slo, p.median(slo.operation(), slo.metric())) ? "yes" : "no"));
@@ -57,7 +57,7 @@ final class PointsTable {
   }
 
   /** The figure, marked when fewer samples than it needs stand behind it. */
-  private static String flagged(Point p, String op, Metric m) {
+  private static String flagged(Point p, String op, Quantity m) {
     String figure = ReportHtml.stat(p.stat(op, m), m);
     long need = Verdicts.samplesNeeded(m);
     return figure.isEmpty() || p.samples(op) >= need ? figure

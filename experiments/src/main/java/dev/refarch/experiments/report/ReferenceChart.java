@@ -64,7 +64,7 @@ final class ReferenceChart {
 
   /** {@code b / 2: throughput OVERALL}. */
   static String label(ReferenceCheck c) {
-    return Labels.values(c.reference().parameters()) + ": " + c.reference().metric().label()
+    return Formats.values(c.reference().parameters()) + ": " + c.reference().metric().label()
         + " " + c.reference().operation();
   }
 

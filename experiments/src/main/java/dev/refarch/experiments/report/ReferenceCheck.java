@@ -34,14 +34,14 @@ import dev.refarch.experiments.spec.Transfer;
  * @param note why a figure is missing, or that this is the baseline; empty otherwise
  * @param verdict agrees, disagrees or not comparable here, and why
  */
-public record ReferenceCheck(Plan.Reference reference, Map<String, String> baselineParameters,
+public record ReferenceCheck(StoredPlan.Reference reference, Map<String, String> baselineParameters,
     Optional<String> baselineExperiment, OptionalDouble paperBaseline,
     OptionalDouble paperChangePct, OptionalDouble measured, OptionalDouble measuredBaseline,
     OptionalDouble measuredChangePct, long samples, int repetitions, String note,
     Verdict verdict) {
 
   public ReferenceCheck {
-    baselineParameters = Plan.ordered(baselineParameters);
+    baselineParameters = StoredPlan.ordered(baselineParameters);
   }
 
   /** Whether this figure is the baseline itself (both changes are 0 by definition). */
@@ -63,13 +63,13 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
   public static List<ReferenceCheck> all(ExperimentResults results,
       Function<String, Optional<ExperimentResults>> siblings) {
     List<ReferenceCheck> out = new ArrayList<>();
-    for (Plan.Reference r : results.plan().references()) {
+    for (StoredPlan.Reference r : results.plan().references()) {
       out.add(check(results, r, siblings));
     }
     return out;
   }
 
-  private static ReferenceCheck check(ExperimentResults results, Plan.Reference r,
+  private static ReferenceCheck check(ExperimentResults results, StoredPlan.Reference r,
       Function<String, Optional<ExperimentResults>> siblings) {
     Optional<Point> measuredPoint = results.point(r.parameters());
     Optional<ExperimentResults> other = r.againstExperiment().flatMap(siblings);
@@ -81,7 +81,7 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
     Optional<Point> basePoint = other.isEmpty() && r.againstExperiment().isPresent()
         ? Optional.empty() : base.flatMap(home::point);
     String label = r.againstExperiment().map(e -> base.orElse(Map.of()).isEmpty() ? e
-        : e + " " + Labels.parameters(base.get())).orElse(Labels.parameters(base.orElse(Map.of())));
+        : e + " " + Formats.parameters(base.get())).orElse(Formats.parameters(base.orElse(Map.of())));
     // the paper's figure at the baseline: in this plan, or in the sibling's (D2's against D1's)
     OptionalDouble paperBase = base.isEmpty() || r.againstExperiment().isPresent() && other.isEmpty()
         ? OptionalDouble.empty() : paper(home, base.get(), r);
@@ -101,7 +101,7 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
       notes.add("baseline");
     }
     if (measured.isEmpty()) {
-      notes.add("not measured at " + Labels.parameters(r.parameters()));
+      notes.add("not measured at " + Formats.parameters(r.parameters()));
     } else if (base.isPresent() && measuredBase.isEmpty()) {
       notes.add("not measured at the baseline " + label);
     }
@@ -123,7 +123,7 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
    * x value, then the plan's baseline) where the paper has a figure, else where one was measured.
    */
   private static Optional<Map<String, String>> baseline(ExperimentResults results,
-      Plan.Reference r) {
+      StoredPlan.Reference r) {
     if (!r.against().isEmpty()) {
       return Optional.of(r.against());
     }
@@ -148,18 +148,18 @@ public record ReferenceCheck(Plan.Reference reference, Map<String, String> basel
 
   /** The paper's figure of the same metric and operation at exactly {@code parameters}. */
   private static OptionalDouble paper(ExperimentResults results, Map<String, String> parameters,
-      Plan.Reference like) {
+      StoredPlan.Reference like) {
     return results.plan().references().stream()
         .filter(o -> o.metric() == like.metric() && o.operation().equals(like.operation())
             && o.parameters().equals(parameters) && o.value().isPresent())
         .mapToDouble(o -> o.value().getAsDouble()).findFirst();
   }
 
-  private static OptionalDouble median(Optional<Point> p, Plan.Reference r) {
+  private static OptionalDouble median(Optional<Point> p, StoredPlan.Reference r) {
     return p.map(x -> x.median(r.operation(), r.metric())).orElse(OptionalDouble.empty());
   }
 
-  private static long samples(Optional<Point> p, Plan.Reference r) {
+  private static long samples(Optional<Point> p, StoredPlan.Reference r) {
     return p.map(x -> x.completed().stream().mapToLong(t -> t.facts().samples(r.operation()))
         .min().orElse(0)).orElse(0L);
   }

@@ -40,7 +40,7 @@ final class ReportCsv {
       parameters.forEach(name -> head.add(p.parameters().getOrDefault(name, "")));
       boolean any = false;
       for (String op : p.operations()) {
-        for (Metric m : Metric.values()) {
+        for (Quantity m : Quantity.values()) {
           Optional<Stat> s = p.stat(op, m);
           if (s.isPresent()) {
             any = true;
@@ -80,7 +80,7 @@ final class ReportCsv {
 
   /** The check whose figure is this row's, removed from {@code unmatched}, if any. */
   private static Optional<ReferenceCheck> take(List<ReferenceCheck> unmatched,
-      ExperimentResults r, Point p, String op, Metric m) {
+      ExperimentResults r, Point p, String op, Quantity m) {
     for (ReferenceCheck c : unmatched) {
       if (c.reference().operation().equals(op) && c.reference().metric() == m
           && r.point(c.reference().parameters()).filter(p::equals).isPresent()) {
@@ -114,7 +114,7 @@ final class ReportCsv {
   }
 
   static String number(double v) {
-    return Labels.decimal(v).toPlainString();
+    return Formats.decimal(v).toPlainString();
   }
 
   /** Appends one CSV line; cells with a comma, quote or line break are quoted (RFC 4180). */

@@ -18,7 +18,7 @@ final class ReportHtml {
   }
 
   static String render(ExperimentResults r, List<ReferenceCheck> checks, List<SloMark> marks) {
-    Plan plan = r.plan();
+    StoredPlan plan = r.plan();
     String title = plan.title().isEmpty() ? plan.experiment() : plan.title();
     Html h = new Html().raw(Page.open(title + " — report"));
     h.element("h1", "", title);
@@ -33,7 +33,7 @@ final class ReportHtml {
         + r.xParameter().orElse("the swept parameter"));
     List<ChartImage> sweep = new ArrayList<>();
     SweepCharts.throughput(r, marks).ifPresent(sweep::add);
-    r.operations().stream().filter(op -> !op.equals(Metric.OVERALL))
+    r.operations().stream().filter(op -> !op.equals(Quantity.OVERALL))
         .forEach(op -> SweepCharts.latency(r, op).ifPresent(sweep::add));
     if (sweep.isEmpty()) {
       h.element("p", "note", "No sweep charts: no parameter takes more than one value, or no"
@@ -51,7 +51,7 @@ final class ReportHtml {
   }
 
   private static void header(Html h, ExperimentResults r) {
-    Plan plan = r.plan();
+    StoredPlan plan = r.plan();
     h.raw("<dl class=\"meta\">\n");
     meta(h, "experiment", plan.experiment());
     meta(h, "study", plan.study());
@@ -59,7 +59,7 @@ final class ReportHtml {
     meta(h, "scale", plan.scale());
     meta(h, "sweep", plan.sweep().mode() + " over " + String.join(", ", plan.sweep().parameters())
         + r.xParameter().map(x -> "; charts against " + x).orElse(""));
-    meta(h, "baseline", plan.baseline().isEmpty() ? "" : Labels.parameters(plan.baseline()));
+    meta(h, "baseline", plan.baseline().isEmpty() ? "" : Formats.parameters(plan.baseline()));
     meta(h, "trials", r.trials().size() + " planned: " + java.util.Arrays.stream(
         TrialRecord.Status.values()).map(s -> r.trials().stream().filter(t -> t.status() == s)
         .count() + " " + s.label()).collect(Collectors.joining(", "))
@@ -76,7 +76,7 @@ final class ReportHtml {
         + " point's completed repetitions, with min–max when they differ; n is the measured"
         + " operations behind it");
     plan.slo().ifPresent(slo -> meta(h, "SLO", slo.metric().label() + " of " + slo.operation()
-        + " ≤ " + Labels.millis(slo.boundMs())));
+        + " ≤ " + Formats.millis(slo.boundMs())));
     h.raw("</dl>\n");
   }
 
@@ -104,18 +104,18 @@ final class ReportHtml {
         "parameters", "metric", "operation", "paper", "source", "relative to", "paper change",
         "measured", "n", "transfers", "rule");
     for (ReferenceCheck c : checks) {
-      Plan.Reference ref = c.reference();
+      StoredPlan.Reference ref = c.reference();
       Verdict v = c.verdict();
       h.row(rowClass(v), v.kind().label(), v.reason(),
           v.effect().map(Object::toString).orElse(percent(c.measuredChangePct())),
           v.effect().map(e -> e.repetitions() + " (" + e.method() + ")").orElse(""),
           String.join("; ", v.caveats()),
-          Labels.parameters(ref.parameters()), ref.metric().label(), ref.operation(),
+          Formats.parameters(ref.parameters()), ref.metric().label(), ref.operation(),
           ref.value().isPresent() ? paper(ref) : "(direction only)", ref.source(),
           c.baselineExperiment().map(e -> e + " ").orElse("") + (c.baselineParameters().isEmpty()
-              ? "" : Labels.parameters(c.baselineParameters())),
+              ? "" : Formats.parameters(c.baselineParameters())),
           percent(c.paperChangePct()),
-          c.measured().isPresent() ? Labels.withUnit(c.measured().getAsDouble(), ref.metric())
+          c.measured().isPresent() ? Formats.withUnit(c.measured().getAsDouble(), ref.metric())
               : "n/a",
           c.samples() + " ops × " + c.repetitions(), ref.transfer().describe(), rule(ref));
     }
@@ -123,7 +123,7 @@ final class ReportHtml {
   }
 
   /** The rule a shape's band comes from, or why it does not transfer. */
-  static String rule(Plan.Reference ref) {
+  static String rule(StoredPlan.Reference ref) {
     if (ref.transfer() instanceof dev.refarch.experiments.spec.Transfer.Shape s) {
       return s.why();
     }
@@ -132,9 +132,9 @@ final class ReportHtml {
   }
 
   /** The paper's figure in the plan's own unit; milliseconds read as a duration. */
-  private static String paper(Plan.Reference ref) {
+  private static String paper(StoredPlan.Reference ref) {
     double v = ref.value().getAsDouble();
-    return ref.unit().equals("ms") ? Labels.millis(v) : Labels.figure(v, ref.metric()) + " "
+    return ref.unit().equals("ms") ? Formats.millis(v) : Formats.figure(v, ref.metric()) + " "
         + ref.unit();
   }
 
@@ -148,16 +148,16 @@ final class ReportHtml {
   }
 
   private static String percent(java.util.OptionalDouble v) {
-    return v.isPresent() ? Labels.percent(v.getAsDouble()) : "n/a";
+    return v.isPresent() ? Formats.percent(v.getAsDouble()) : "n/a";
   }
 
   /** {@code 308.5 (225.0–392.0)}, or just the median when the repetitions agree. */
-  static String stat(Optional<Stat> s, Metric metric) {
+  static String stat(Optional<Stat> s, Quantity metric) {
     if (s.isEmpty()) {
       return "";
     }
-    String median = Labels.figure(s.get().median(), metric);
-    return s.get().spread() ? median + " (" + Labels.figure(s.get().min(), metric) + "–"
-        + Labels.figure(s.get().max(), metric) + ")" : median;
+    String median = Formats.figure(s.get().median(), metric);
+    return s.get().spread() ? median + " (" + Formats.figure(s.get().min(), metric) + "–"
+        + Formats.figure(s.get().max(), metric) + ")" : median;
   }
 }

@@ -35,7 +35,7 @@ final class ReportJson {
   static String render(ExperimentResults r, List<ReferenceCheck> checks, List<SloMark> marks) {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
-      Plan plan = r.plan();
+      StoredPlan plan = r.plan();
       g.writeStartObject();
       g.writeStringField("format", FORMAT);
       g.writeStringField("experiment", plan.experiment());
@@ -100,7 +100,7 @@ final class ReportJson {
     map(g, "parameters", p.parameters());
     g.writeBooleanField("baseline", r.baselinePoint().filter(p::equals).isPresent());
     if (r.plan().slo().isPresent()) {
-      Plan.Slo slo = r.plan().slo().get();
+      StoredPlan.Slo slo = r.plan().slo().get();
       g.writeBooleanField("meetsSlo", SloMark.meets(slo, p.median(slo.operation(), slo.metric())));
     }
     g.writeArrayFieldStart("trials");
@@ -116,7 +116,7 @@ final class ReportJson {
     for (String op : p.operations()) {
       g.writeObjectFieldStart(op);
       g.writeNumberField("samples", p.samples(op));
-      for (Metric m : Metric.values()) {
+      for (Quantity m : Quantity.values()) {
         Optional<Stat> stat = p.stat(op, m);
         if (stat.isPresent()) {
           g.writeObjectFieldStart(m.label());
@@ -139,7 +139,7 @@ final class ReportJson {
     g.writeEndObject();
   }
 
-  private static void run(JsonGenerator g, Plan plan) throws IOException {
+  private static void run(JsonGenerator g, StoredPlan plan) throws IOException {
     if (plan.run().isEmpty()) {
       g.writeNullField("run");
       return;
@@ -153,7 +153,7 @@ final class ReportJson {
   }
 
   private static void reference(JsonGenerator g, ReferenceCheck c) throws IOException {
-    Plan.Reference ref = c.reference();
+    StoredPlan.Reference ref = c.reference();
     g.writeStartObject();
     map(g, "parameters", ref.parameters());
     g.writeStringField("metric", ref.metric().label());
@@ -208,7 +208,7 @@ final class ReportJson {
     g.writeEndObject();
   }
 
-  private static void slo(JsonGenerator g, Optional<Plan.Slo> slo, List<SloMark> marks)
+  private static void slo(JsonGenerator g, Optional<StoredPlan.Slo> slo, List<SloMark> marks)
       throws IOException {
     if (slo.isEmpty()) {
       g.writeNullField("slo");
@@ -246,7 +246,7 @@ final class ReportJson {
   static void number(JsonGenerator g, String name, double value) throws IOException {
     g.writeFieldName(name);
     if (Double.isFinite(value)) {
-      g.writeNumber(Labels.decimal(value));
+      g.writeNumber(Formats.decimal(value));
     } else {
       g.writeNull();
     }
@@ -255,7 +255,7 @@ final class ReportJson {
   /** An array element: the number with three decimals, or null when not finite. */
   static void element(JsonGenerator g, double value) throws IOException {
     if (Double.isFinite(value)) {
-      g.writeNumber(Labels.decimal(value));
+      g.writeNumber(Formats.decimal(value));
     } else {
       g.writeNull();
     }

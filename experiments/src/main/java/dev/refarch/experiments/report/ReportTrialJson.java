@@ -30,10 +30,10 @@ final class ReportTrialJson {
     }
     g.writeEndArray();
     g.writeObjectFieldStart("values");
-    for (Map.Entry<String, Map<Metric, Double>> op : t.values().entrySet()) {
+    for (Map.Entry<String, Map<Quantity, Double>> op : t.values().entrySet()) {
       if (!op.getValue().isEmpty()) {
         g.writeObjectFieldStart(op.getKey());
-        for (Map.Entry<Metric, Double> v : op.getValue().entrySet()) {
+        for (Map.Entry<Quantity, Double> v : op.getValue().entrySet()) {
           ReportJson.number(g, v.getKey().label(), v.getValue());
         }
         g.writeEndObject();

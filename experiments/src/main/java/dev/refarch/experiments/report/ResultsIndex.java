@@ -41,7 +41,7 @@ public final class ResultsIndex {
 
   /** Whether {@code dir} is one experiment's results: a {@code plan.json}, or trial folders. */
   public static boolean isExperiment(Path dir) {
-    return Files.isRegularFile(dir.resolve(Plan.FILE)) || UnplannedTrials.holdsTrials(dir);
+    return Files.isRegularFile(dir.resolve(StoredPlan.FILE)) || UnplannedTrials.holdsTrials(dir);
   }
 
   /** The experiment folders directly inside {@code root}, by name. */
@@ -119,9 +119,9 @@ public final class ResultsIndex {
       h.rowMarkup("", link + note(r.note()), "<span class=\"nowrap\">" + Html.escape(r.date())
               + "</span>", "<span class=\"badge status-" + status.replace(' ', '-') + "\">"
               + status + "</span>", trials(r), r.best().map(p ->
-              "<b>" + Labels.figure(p.median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
-                  Metric.THROUGHPUT) + " ops/s</b>" + note(p.parameters().isEmpty() ? ""
-                  : Labels.parameters(p.parameters()))).orElse(""),
+              "<b>" + Formats.figure(p.median(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble(),
+                  Quantity.THROUGHPUT) + " ops/s</b>" + note(p.parameters().isEmpty() ? ""
+                  : Formats.parameters(p.parameters()))).orElse(""),
           r.best().map(ResultsIndex::p99).orElse(""), verdictMarkup(r.verdicts()));
     }
     h.endTable();
@@ -136,9 +136,9 @@ public final class ResultsIndex {
   private static String p99(Point p) {
     List<String> out = new ArrayList<>();
     for (String op : p.operations()) {
-      if (!op.equals(Metric.OVERALL) && p.median(op, Metric.P99).isPresent()) {
-        out.add("<span class=\"nowrap\">" + Html.escape(op + " " + Labels.millis(p.median(op,
-            Metric.P99).getAsDouble())) + " <span class=\"note\">n " + p.samples(op)
+      if (!op.equals(Quantity.OVERALL) && p.median(op, Quantity.P99).isPresent()) {
+        out.add("<span class=\"nowrap\">" + Html.escape(op + " " + Formats.millis(p.median(op,
+            Quantity.P99).getAsDouble())) + " <span class=\"note\">n " + p.samples(op)
             + "</span></span>");
       }
     }
@@ -217,14 +217,14 @@ public final class ResultsIndex {
     Map<Verdict.Kind, Integer> verdicts = new EnumMap<>(Verdict.Kind.class);
     ReferenceCheck.all(r, ExperimentReport.siblings(dir))
         .forEach(c -> verdicts.merge(c.verdict().kind(), 1, Integer::sum));
-    Plan plan = r.plan();
+    StoredPlan plan = r.plan();
     String title = plan.title().isEmpty() ? plan.experiment() : plan.title();
     String note = skipped.map(s -> "skipped: " + s).orElse(plan.scale().isEmpty() ? ""
         : plan.scale() + " scale");
-    Optional<Point> best = r.points().stream().filter(p -> p.median(Metric.OVERALL,
-        Metric.THROUGHPUT).isPresent()).max((a, b) -> Double.compare(
-        a.median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
-        b.median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble()));
+    Optional<Point> best = r.points().stream().filter(p -> p.median(Quantity.OVERALL,
+        Quantity.THROUGHPUT).isPresent()).max((a, b) -> Double.compare(
+        a.median(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble(),
+        b.median(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble()));
     return new Row(dir, title, note, started(trials), status, trials.size(), completed + failed,
         steady, notSteady, failed, count(trials, TrialRecord.Status.MISSING), best, verdicts);
   }
@@ -242,7 +242,7 @@ public final class ResultsIndex {
 
   /** Why the runner skipped the whole experiment, as its {@code plan.json} says. */
   private static Optional<String> skipped(Path dir) {
-    Path plan = dir.resolve(Plan.FILE);
+    Path plan = dir.resolve(StoredPlan.FILE);
     if (!Files.isRegularFile(plan)) {
       return Optional.empty();
     }

@@ -20,7 +20,7 @@ public record SloMark(Map<String, String> series, Optional<Point> best, double t
     double latencyMs) {
 
   public SloMark {
-    series = Plan.ordered(series);
+    series = StoredPlan.ordered(series);
   }
 
   /** One mark per series of {@code results}; empty when the plan has no SLO. */
@@ -28,13 +28,13 @@ public record SloMark(Map<String, String> series, Optional<Point> best, double t
     if (results.plan().slo().isEmpty()) {
       return List.of();
     }
-    Plan.Slo slo = results.plan().slo().get();
+    StoredPlan.Slo slo = results.plan().slo().get();
     List<SloMark> marks = new ArrayList<>();
     results.series().forEach((series, points) -> {
       SloMark mark = new SloMark(series, Optional.empty(), 0, 0);
       for (Point p : points) {
         OptionalDouble latency = p.median(slo.operation(), slo.metric());
-        OptionalDouble throughput = p.median(Metric.OVERALL, Metric.THROUGHPUT);
+        OptionalDouble throughput = p.median(Quantity.OVERALL, Quantity.THROUGHPUT);
         if (meets(slo, latency) && throughput.isPresent()
             && (mark.best().isEmpty() || throughput.getAsDouble() > mark.throughput())) {
           mark = new SloMark(series, Optional.of(p), throughput.getAsDouble(),
@@ -47,7 +47,7 @@ public record SloMark(Map<String, String> series, Optional<Point> best, double t
   }
 
   /** Whether a point's median latency is within the bound. */
-  public static boolean meets(Plan.Slo slo, OptionalDouble latencyMs) {
+  public static boolean meets(StoredPlan.Slo slo, OptionalDouble latencyMs) {
     return latencyMs.isPresent() && latencyMs.getAsDouble() <= slo.boundMs();
   }
 }

@@ -18,18 +18,18 @@ final class SloSection {
     if (r.plan().slo().isEmpty()) {
       return;
     }
-    Plan.Slo slo = r.plan().slo().get();
+    StoredPlan.Slo slo = r.plan().slo().get();
     h.section("slo", "SLO search: highest throughput with "
-        + slo.metric().label() + " of " + slo.operation() + " ≤ " + Labels.millis(slo.boundMs()));
+        + slo.metric().label() + " of " + slo.operation() + " ≤ " + Formats.millis(slo.boundMs()));
     if (r.sloSearches().isEmpty()) {
       h.element("p", "note", "No search has finished yet: no slo-<trial>.json in the folder.");
     }
     for (SloSearchResult s : r.sloSearches()) {
       h.element("h3", "", s.trial() + ": " + (s.answerOpsPerSecond().isPresent()
-          ? Labels.fixed(s.answerOpsPerSecond().getAsDouble(), 0) + " ops/s" : "no answer"));
+          ? Formats.fixed(s.answerOpsPerSecond().getAsDouble(), 0) + " ops/s" : "no answer"));
       h.element("p", "note", s.why() + String.format(Locale.ROOT,
-          "; the search ended between %s and %s ops/s.", Labels.fixed(s.lowOpsPerSecond(), 0),
-          Labels.fixed(s.highOpsPerSecond(), 0)));
+          "; the search ended between %s and %s ops/s.", Formats.fixed(s.lowOpsPerSecond(), 0),
+          Formats.fixed(s.highOpsPerSecond(), 0)));
       h.table("slo-probes", "step", "trial", "target ops/s", "throughput ops/s",
           slo.operation() + " n", slo.metric().label() + " ms", "met", "steady");
       for (SloSearchResult.Probe p : s.probes()) {
@@ -37,10 +37,10 @@ final class SloSection {
             .map(t -> t.facts().samples(slo.operation())).filter(c -> c > 0).map(String::valueOf)
             .orElse("");
         h.row(p.met() ? "" : "missed", String.valueOf(p.step()), p.trial(),
-            p.targetOpsPerSecond().isPresent() ? Labels.fixed(p.targetOpsPerSecond().getAsDouble(), 0)
-                : "unthrottled", Labels.figure(p.throughput(), Metric.THROUGHPUT),
+            p.targetOpsPerSecond().isPresent() ? Formats.fixed(p.targetOpsPerSecond().getAsDouble(), 0)
+                : "unthrottled", Formats.figure(p.throughput(), Quantity.THROUGHPUT),
             n,
-            p.latencyMs().isPresent() ? Labels.figure(p.latencyMs().getAsDouble(), slo.metric())
+            p.latencyMs().isPresent() ? Formats.figure(p.latencyMs().getAsDouble(), slo.metric())
                 : "n/a",
             p.met() ? "yes" : "no", p.steady().map(b -> b ? "yes" : "no").orElse("n/a"));
       }

@@ -41,11 +41,11 @@ final class SweepCharts {
     CategoryChart chart = Charts.category(title("Throughput", x), x, "ops/s (all operations)",
         bars);
     List<String> xs = results.xValues();
-    chart.getStyler().setOverlapped(!bars || onePerValue(results, Metric.OVERALL));
+    chart.getStyler().setOverlapped(!bars || onePerValue(results, Quantity.OVERALL));
     int n = 0;
     for (Map.Entry<Map<String, String>, List<Point>> s : results.series().entrySet()) {
       Optional<CategorySeries> line = line(chart, seriesName(s.getKey(), ""), xs, x, s.getValue(),
-          Metric.OVERALL, Metric.THROUGHPUT);
+          Quantity.OVERALL, Quantity.THROUGHPUT);
       if (line.isPresent()) {
         Charts.colour(chart, line.get(), n++, false);
       }
@@ -96,12 +96,12 @@ final class SweepCharts {
     for (Map.Entry<Map<String, String>, List<Point>> s : results.series().entrySet()) {
       String samples = samples(s.getValue(), operation);
       Optional<CategorySeries> p99 = inside ? line(chart, seriesName(s.getKey(), "p99" + samples),
-          xs, x, s.getValue(), operation, Metric.P99) : Optional.empty();
+          xs, x, s.getValue(), operation, Quantity.P99) : Optional.empty();
       Optional<CategorySeries> p50 = line(chart, seriesName(s.getKey(), "p50" + samples), xs, x,
-          s.getValue(), operation, Metric.P50);
+          s.getValue(), operation, Quantity.P50);
       if (!inside) {
         p99 = line(chart, seriesName(s.getKey(), "p99" + samples), xs, x, s.getValue(), operation,
-            Metric.P99);
+            Quantity.P99);
       }
       int colour = n;
       p50.ifPresent(c -> Charts.colour(chart, c, colour, false));
@@ -133,7 +133,7 @@ final class SweepCharts {
     for (String value : results.xValues()) {
       long measured = results.series().values().stream().filter(points -> points.stream()
           .anyMatch(p -> value.equals(p.parameters().get(x))
-              && p.stat(operation, Metric.THROUGHPUT).isPresent())).count();
+              && p.stat(operation, Quantity.THROUGHPUT).isPresent())).count();
       if (measured > 1) {
         return false;
       }
@@ -183,7 +183,7 @@ final class SweepCharts {
    * error bar for a gap in a line at the axis.
    */
   private static Optional<CategorySeries> line(CategoryChart chart, String name, List<String> xs,
-      String x, List<Point> points, String operation, Metric metric) {
+      String x, List<Point> points, String operation, Quantity metric) {
     List<Double> ys = new ArrayList<>();
     List<Double> errors = new ArrayList<>();
     boolean any = false;
@@ -224,7 +224,7 @@ final class SweepCharts {
   }
 
   private static String seriesName(Map<String, String> series, String suffix) {
-    String base = series.isEmpty() ? "" : Labels.parameters(series);
+    String base = series.isEmpty() ? "" : Formats.parameters(series);
     String name = (base + " " + suffix).trim();
     return name.isEmpty() ? "measured" : name;
   }

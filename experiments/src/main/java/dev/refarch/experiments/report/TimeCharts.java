@@ -147,13 +147,13 @@ final class TimeCharts {
 
   /**
    * The percentile at {@code nines} on the spectrum's axis: 1 → {@code 90%}, 2 → {@code 99%},
-   * 1.5 → {@code 96.8%}. Labels are distinct for distinct ticks, which XChart's tick layout
+   * 1.5 → {@code 96.8%}. Formats are distinct for distinct ticks, which XChart's tick layout
    * needs to terminate: the remainder to 100 % keeps three significant digits.
    */
   static String percentileLabel(double nines) {
     if (nines <= 0) {
       // never drawn (the axis starts at 0), but must stay distinct for the tick layout
-      return nines == 0 ? "0%" : Labels.fixed(nines, 3);
+      return nines == 0 ? "0%" : Formats.fixed(nines, 3);
     }
     BigDecimal rest = new BigDecimal(100 * Math.pow(10, -nines)).round(new MathContext(3));
     return BigDecimal.valueOf(100).subtract(rest).stripTrailingZeros().toPlainString() + "%";

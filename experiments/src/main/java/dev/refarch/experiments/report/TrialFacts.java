@@ -18,7 +18,7 @@ import java.util.OptionalDouble;
  *     the judged window, or over the phase where the clients left no CPU timeline
  *     ({@link ClientCpu}; 1.0 = every core busy with clients); empty when not recorded
  * @param samples measured (post-warm-up) operations behind each operation type's latency
- *     figures in the judged window, and {@link Metric#OVERALL}'s as their sum
+ *     figures in the judged window, and {@link Quantity#OVERALL}'s as their sum
  * @param startedEpochMs when the trial started (its load, if it had one); 0 when not recorded
  * @param window the window the trial's figures come from
  * @param drift why a run that was steady for a while is not steady, when it drifted

@@ -90,7 +90,7 @@ final class TrialIntervals {
   }
 
   /**
-   * The series of {@code operation} ({@link Metric#OVERALL}: every operation together) over the
+   * The series of {@code operation} ({@link Quantity#OVERALL}: every operation together) over the
    * slots that start in [{@code from}, {@code to}); every slot of the window is present, an
    * empty histogram where nothing completed.
    */
@@ -101,7 +101,7 @@ final class TrialIntervals {
       Map<String, Histogram> bySlot = slots.getOrDefault(t, Map.of());
       Histogram h = new Histogram(3);
       bySlot.forEach((op, hist) -> {
-        if (operation.equals(Metric.OVERALL) || operation.equals(op)) {
+        if (operation.equals(Quantity.OVERALL) || operation.equals(op)) {
           h.add(hist);
         }
       });

@@ -37,7 +37,7 @@ final class TrialReader {
   }
 
   /** The record of {@code planned}, whose folder is {@code dir} (which may not exist). */
-  static TrialRecord read(Path dir, Plan.PlannedTrial planned) {
+  static TrialRecord read(Path dir, StoredPlan.PlannedTrial planned) {
     Path file = dir.resolve(TrialJson.FILE);
     if (!Files.isRegularFile(file)) {
       return TrialRecord.missing(planned);
@@ -57,13 +57,13 @@ final class TrialReader {
     boolean completed = "completed".equals(root.path("status").asText()) && failures.isEmpty();
     String phase = root.path("phases").has("run") ? "run" : "load";
     List<TrialFault> faults = faults(root.path("faults"));
-    Map<String, Map<Metric, Double>> values = values(root, phase, dir, faults, failures);
+    Map<String, Map<Quantity, Double>> values = values(root, phase, dir, faults, failures);
     return new TrialRecord(planned.id(), parameters(planned, root.path("parameters")),
         planned.repetition(), completed ? TrialRecord.Status.COMPLETED : TrialRecord.Status.FAILED,
         failures, values, faults, phase, Optional.of(dir), facts(root, phase, dir));
   }
 
-  private static TrialRecord failed(Path dir, Plan.PlannedTrial planned, String why) {
+  private static TrialRecord failed(Path dir, StoredPlan.PlannedTrial planned, String why) {
     return new TrialRecord(planned.id(), planned.parameters(), planned.repetition(),
         TrialRecord.Status.FAILED, List.of(why), Map.of(), List.of(), "run", Optional.of(dir),
         TrialFacts.unknown());
@@ -85,7 +85,7 @@ final class TrialReader {
       samples.put(op.getKey(), n);
       all += n;
     }
-    samples.put(Metric.OVERALL, all);
+    samples.put(Quantity.OVERALL, all);
     int cores = root.path("host").path("cores").asInt(0);
     TrialFacts.Window window = window(p);
     OptionalDouble share = ClientCpu.share(p, dir, cores);
@@ -107,7 +107,7 @@ final class TrialReader {
         root.path("parameters").path("threads").asInt(0), cores, share, samples,
         root.path("startedEpochMs").asLong(0), window, drift, cpu.filter(e ->
             e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()),
-        clientMicrosPerOp(p, cpu, samples.get(Metric.OVERALL)));
+        clientMicrosPerOp(p, cpu, samples.get(Quantity.OVERALL)));
   }
 
   /**
@@ -150,7 +150,7 @@ final class TrialReader {
   }
 
   /** The plan's parameters, plus the runner's {@code target} for SLO-search trials. */
-  private static Map<String, String> parameters(Plan.PlannedTrial planned, JsonNode recorded) {
+  private static Map<String, String> parameters(StoredPlan.PlannedTrial planned, JsonNode recorded) {
     Map<String, String> p = new LinkedHashMap<>(planned.parameters());
     String target = recorded.path("target").asText("none");
     // a folder without a plan names each point by its trial, whatever its target
@@ -170,27 +170,27 @@ final class TrialReader {
     }
   }
 
-  private static Map<String, Map<Metric, Double>> values(JsonNode root, String phase, Path dir,
+  private static Map<String, Map<Quantity, Double>> values(JsonNode root, String phase, Path dir,
       List<TrialFault> faults, List<String> failures) {
-    Map<String, Map<Metric, Double>> values = new LinkedHashMap<>();
-    Map<Metric, Double> overall = new EnumMap<>(Metric.class);
-    values.put(Metric.OVERALL, overall);
+    Map<String, Map<Quantity, Double>> values = new LinkedHashMap<>();
+    Map<Quantity, Double> overall = new EnumMap<>(Quantity.class);
+    values.put(Quantity.OVERALL, overall);
     JsonNode operations = figures(root.path("phases").path(phase)).path("operations");
     double total = 0;
     for (Map.Entry<String, JsonNode> op : operations.properties()) {
-      Map<Metric, Double> m = new EnumMap<>(Metric.class);
+      Map<Quantity, Double> m = new EnumMap<>(Quantity.class);
       double throughput = op.getValue().path("throughput").asDouble();
       total += throughput;
-      m.put(Metric.THROUGHPUT, throughput);
+      m.put(Quantity.THROUGHPUT, throughput);
       JsonNode service = op.getValue().path("serviceTime");
       if (service.path("count").asLong() > 0) {
-        for (Metric metric : Metric.values()) {
+        for (Quantity metric : Quantity.values()) {
           if (metric.isLatency()) {
             m.put(metric, service.path(metric.label()).asDouble() / 1000.0);
           }
         }
       }
-      for (Metric perOp : List.of(Metric.DOCUMENTS, Metric.BYTES)) {
+      for (Quantity perOp : List.of(Quantity.DOCUMENTS, Quantity.BYTES)) {
         JsonNode q = op.getValue().path("metrics").path(perOp.label());
         if (q.path("count").asLong() > 0) {
           m.put(perOp, q.path("mean").asDouble());
@@ -199,14 +199,14 @@ final class TrialReader {
       values.put(op.getKey(), m);
     }
     if (!operations.isEmpty()) {
-      overall.put(Metric.THROUGHPUT, total);
+      overall.put(Quantity.THROUGHPUT, total);
       overallLatency(dir.resolve(hlogName(phase)), window(root.path("phases").path(phase)),
           overall, failures);
     }
     interruptions(faults, values);
     JsonNode audit = root.path(AUDIT);
     if (audit.path("lost").isNumber()) {
-      overall.put(Metric.LOST_WRITES, audit.path("lost").asDouble());
+      overall.put(Quantity.LOST_WRITES, audit.path("lost").asDouble());
     }
     return values;
   }
@@ -216,7 +216,7 @@ final class TrialReader {
    * the judged window (the whole log for results without one).
    */
   private static void overallLatency(Path hlog, TrialFacts.Window window,
-      Map<Metric, Double> overall, List<String> failures) {
+      Map<Quantity, Double> overall, List<String> failures) {
     if (!Files.isRegularFile(hlog)) {
       return;
     }
@@ -232,7 +232,7 @@ final class TrialReader {
       }
       if (all.getTotalCount() > 0) {
         LatencyStats.of(all).figures().forEach((label, us) ->
-            overall.put(Metric.parse("figure", label), us / 1000.0));
+            overall.put(Quantity.parse("figure", label), us / 1000.0));
       }
     } catch (RuntimeException e) {
       failures.add(hlog.getFileName() + " cannot be read: " + e.getMessage());
@@ -261,12 +261,12 @@ final class TrialReader {
     return out;
   }
 
-  private static void interruptions(List<TrialFault> faults, Map<String, Map<Metric, Double>> values) {
+  private static void interruptions(List<TrialFault> faults, Map<String, Map<Quantity, Double>> values) {
     for (TrialFault f : faults) {
       f.interruptionMs().forEach((op, ms) -> {
-        values.computeIfAbsent(op, o -> new EnumMap<>(Metric.class))
-            .merge(Metric.INTERRUPTION, ms.doubleValue(), Math::max);
-        values.get(Metric.OVERALL).merge(Metric.INTERRUPTION, ms.doubleValue(), Math::max);
+        values.computeIfAbsent(op, o -> new EnumMap<>(Quantity.class))
+            .merge(Quantity.INTERRUPTION, ms.doubleValue(), Math::max);
+        values.get(Quantity.OVERALL).merge(Quantity.INTERRUPTION, ms.doubleValue(), Math::max);
       });
     }
   }

@@ -20,7 +20,7 @@ import java.util.OptionalDouble;
  * @param repetition 1, 2, … for repeated runs of the same parameters
  * @param status completed, failed or missing
  * @param failures why it failed, as {@code trial.json} says, or why it could not be read
- * @param values per operation type (and {@link Metric#OVERALL}), each metric's value in the
+ * @param values per operation type (and {@link Quantity#OVERALL}), each metric's value in the
  *     metric's unit; a metric the trial did not measure is absent
  * @param faults the faults injected, in order
  * @param phase the phase the figures come from: {@code run}, or {@code load} for load-only trials
@@ -28,7 +28,7 @@ import java.util.OptionalDouble;
  * @param facts what a verdict needs besides the figures: steadiness, samples, clients and cores
  */
 public record TrialRecord(String id, Map<String, String> parameters, int repetition,
-    Status status, List<String> failures, Map<String, Map<Metric, Double>> values,
+    Status status, List<String> failures, Map<String, Map<Quantity, Double>> values,
     List<TrialFault> faults, String phase, Optional<Path> folder, TrialFacts facts) {
 
   /** Whether a trial ran to the end. */
@@ -43,12 +43,12 @@ public record TrialRecord(String id, Map<String, String> parameters, int repetit
 
   public TrialRecord {
     Objects.requireNonNull(id, "id");
-    parameters = Plan.ordered(parameters);
+    parameters = StoredPlan.ordered(parameters);
     Objects.requireNonNull(status, "status");
     failures = List.copyOf(failures);
-    Map<String, Map<Metric, Double>> copy = new LinkedHashMap<>();
+    Map<String, Map<Quantity, Double>> copy = new LinkedHashMap<>();
     values.forEach((op, byMetric) -> {
-      Map<Metric, Double> m = new EnumMap<>(Metric.class);
+      Map<Quantity, Double> m = new EnumMap<>(Quantity.class);
       m.putAll(byMetric);
       copy.put(op, Collections.unmodifiableMap(m));
     });
@@ -59,14 +59,14 @@ public record TrialRecord(String id, Map<String, String> parameters, int repetit
   }
 
   /** A planned trial whose folder does not exist (yet); skipped ones say why. */
-  static TrialRecord missing(Plan.PlannedTrial planned) {
+  static TrialRecord missing(StoredPlan.PlannedTrial planned) {
     return new TrialRecord(planned.id(), planned.parameters(), planned.repetition(),
         Status.MISSING, planned.unavailable().map(w -> List.of("skipped: " + w)).orElse(List.of()),
         Map.of(), List.of(), "run", Optional.empty(), TrialFacts.unknown());
   }
 
   /** The value of {@code metric} for {@code operation}, if measured. */
-  public OptionalDouble value(String operation, Metric metric) {
+  public OptionalDouble value(String operation, Quantity metric) {
     Double v = values.getOrDefault(operation, Map.of()).get(metric);
     return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
   }

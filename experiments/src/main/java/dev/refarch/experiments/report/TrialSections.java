@@ -53,17 +53,17 @@ final class TrialSections {
       TrialFacts f = t.facts();
       h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
           parameters(r.plan(), t), String.valueOf(t.repetition()), t.status().label(),
-          t.value(Metric.OVERALL, Metric.THROUGHPUT).isPresent()
-              ? Labels.figure(t.value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble(),
-                  Metric.THROUGHPUT) : "",
-          f.samples(Metric.OVERALL) > 0 ? String.valueOf(f.samples(Metric.OVERALL)) : "",
+          t.value(Quantity.OVERALL, Quantity.THROUGHPUT).isPresent()
+              ? Formats.figure(t.value(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble(),
+                  Quantity.THROUGHPUT) : "",
+          f.samples(Quantity.OVERALL) > 0 ? String.valueOf(f.samples(Quantity.OVERALL)) : "",
           f.steady().map(s -> s ? (f.stoppedWhenSteady() ? "yes (stopped)" : "yes") : "NOT steady")
               .orElse(""),
-          f.measuredSeconds() > 0 ? Labels.fixed(f.measuredSeconds(), 0) : "",
+          f.measuredSeconds() > 0 ? Formats.fixed(f.measuredSeconds(), 0) : "",
           f.clients() > 0 ? f.clients() + " × " + f.threads() / f.clients() : "",
-          f.clientCpuShare().isPresent() ? Labels.fixed(f.clientCpuShare().getAsDouble() * 100, 0)
+          f.clientCpuShare().isPresent() ? Formats.fixed(f.clientCpuShare().getAsDouble() * 100, 0)
               + " % of " + f.cores() + " cores" : "",
-          f.clientMicrosPerOp().isPresent() ? Labels.fixed(f.clientMicrosPerOp().getAsDouble(), 0)
+          f.clientMicrosPerOp().isPresent() ? Formats.fixed(f.clientMicrosPerOp().getAsDouble(), 0)
               : "",
           String.join("\n", t.failures()));
     }
@@ -75,12 +75,12 @@ final class TrialSections {
    * {@code workload=a threadcount=4 · rs=1 · 1 client × 4 threads}: the parameters, then the
    * shape the plan gives the trial (for trials without a plan, the settings they differ in).
    */
-  private static String parameters(Plan plan, TrialRecord t) {
+  private static String parameters(StoredPlan plan, TrialRecord t) {
     String shape = plan.trials().stream()
         .filter(p -> t.id().equals(p.id()) || t.id().startsWith(p.id() + "-slo"))
-        .map(Plan.PlannedTrial::shape).filter(s -> !s.isEmpty()).findFirst().orElse("");
+        .map(StoredPlan.PlannedTrial::shape).filter(s -> !s.isEmpty()).findFirst().orElse("");
     String parameters = t.parameters().keySet().equals(java.util.Set.of(UnplannedTrials.TRIAL))
-        ? "" : Labels.parameters(t.parameters());
+        ? "" : Formats.parameters(t.parameters());
     return parameters.isEmpty() || shape.isEmpty() ? parameters + shape
         : parameters + " · " + shape;
   }
@@ -99,7 +99,7 @@ final class TrialSections {
     for (TrialFault f : t.faults()) {
       String ends = windows.stream().filter(w -> w.fromEpochMs() == f.epochMs()
           && w.label().equals(f.describe())).map(w -> w.endedBy()
-          + " after " + Labels.millis(w.toEpochMs() - w.fromEpochMs())).findFirst().orElse("");
+          + " after " + Formats.millis(w.toEpochMs() - w.fromEpochMs())).findFirst().orElse("");
       h.row(f.injected() ? "" : "failed", Instant.ofEpochMilli(f.epochMs()).toString(),
           f.action(), f.target(), f.member(), f.electionMs().map(String::valueOf).orElse(""),
           durations(f.durationsMs()), interruptions(f.interruptionMs(), f.resumed()), ends,

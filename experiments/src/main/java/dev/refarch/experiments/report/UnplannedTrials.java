@@ -45,7 +45,7 @@ final class UnplannedTrials {
 
   /** Whether {@code dir} has no plan but holds trial folders. */
   static boolean holdsTrials(Path dir) {
-    return !Files.isRegularFile(dir.resolve(Plan.FILE)) && !trialFolders(dir).isEmpty();
+    return !Files.isRegularFile(dir.resolve(StoredPlan.FILE)) && !trialFolders(dir).isEmpty();
   }
 
   /**
@@ -53,7 +53,7 @@ final class UnplannedTrials {
    *
    * @throws ReportException when a {@code trial.json} cannot be read
    */
-  static Plan plan(Path dir) {
+  static StoredPlan plan(Path dir) {
     Map<String, Map<String, String>> settings = new LinkedHashMap<>();
     Map<String, Long> started = new LinkedHashMap<>();
     for (Path t : trialFolders(dir)) {
@@ -71,18 +71,18 @@ final class UnplannedTrials {
     List<String> ids = new ArrayList<>(settings.keySet());
     ids.sort(Comparator.comparing((String id) -> started.get(id)).thenComparing(id -> id));
     List<String> varying = varying(settings);
-    List<Plan.PlannedTrial> trials = new ArrayList<>();
+    List<StoredPlan.PlannedTrial> trials = new ArrayList<>();
     for (String id : ids) {
       Matcher rep = REPETITION.matcher(id);
       boolean repeated = rep.matches();
-      trials.add(new Plan.PlannedTrial(id, Map.of(TRIAL, repeated ? rep.group(1) : id),
+      trials.add(new StoredPlan.PlannedTrial(id, Map.of(TRIAL, repeated ? rep.group(1) : id),
           repeated ? Integer.parseInt(rep.group(2)) : 1, differences(varying, settings.get(id)),
           Optional.empty()));
     }
     String name = dir.toAbsolutePath().normalize().getFileName().toString();
-    return new Plan(name, name + ": trials run without a plan", "",
+    return new StoredPlan(name, name + ": trials run without a plan", "",
         "trial folders written by SloTrial or the TrialRunner", "",
-        new Plan.Sweep("no plan.json: one point per trial folder" + (varying.isEmpty() ? ""
+        new StoredPlan.Sweep("no plan.json: one point per trial folder" + (varying.isEmpty() ? ""
             : " (they differ in " + String.join(", ", varying.stream().map(UnplannedTrials::name)
                 .toList()) + ")"), List.of(TRIAL)),
         Map.of(), trials, List.of(), Optional.empty());

@@ -52,13 +52,13 @@ public final class VerdictSummary {
     ExperimentResults r = ExperimentResults.load(experimentDir);
     List<Row> rows = new ArrayList<>();
     for (ReferenceCheck c : ReferenceCheck.all(r, ExperimentReport.siblings(experimentDir))) {
-      Plan.Reference ref = c.reference();
+      StoredPlan.Reference ref = c.reference();
       Verdict v = skipped.map(s -> Verdict.notComparable("study skipped: " + s)).orElse(c.verdict());
       String change = c.isBaseline() ? "baseline" : v.effect().map(Object::toString)
           .orElse(c.measuredChangePct().isPresent()
-              ? Labels.percent(c.measuredChangePct().getAsDouble()) : "");
+              ? Formats.percent(c.measuredChangePct().getAsDouble()) : "");
       rows.add(new Row(r.plan().experiment(), r.plan().study(), ref.metric().label() + " "
-          + ref.operation() + " at " + Labels.parameters(ref.parameters()), change,
+          + ref.operation() + " at " + Formats.parameters(ref.parameters()), change,
           ref.transfer().describe(), v, v.effect().map(e -> e.repetitions()).orElse("")));
     }
     return rows;

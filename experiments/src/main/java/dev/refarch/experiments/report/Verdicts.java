@@ -43,7 +43,7 @@ final class Verdicts {
    * @param baselineLabel how to name the baseline in reasons, e.g. {@code threadcount=8}
    * @param paperChangePct the paper's own change between the two points, when it states both
    */
-  static Verdict judge(Plan.Reference ref, Optional<Point> measured, Optional<Point> baseline,
+  static Verdict judge(StoredPlan.Reference ref, Optional<Point> measured, Optional<Point> baseline,
       String baselineLabel, OptionalDouble paperChangePct) {
     if (ref.transfer() instanceof Transfer.PlatformOnly p) {
       return Verdict.notComparable("platform only: " + p.why());
@@ -51,7 +51,7 @@ final class Verdicts {
     if (!(ref.transfer() instanceof Transfer.Shape shape)) {
       return Verdict.notComparable("the reference declares no shape that transfers");
     }
-    Optional<String> missing = notMeasured(measured, Labels.parameters(ref.parameters()))
+    Optional<String> missing = notMeasured(measured, Formats.parameters(ref.parameters()))
         .or(() -> notMeasured(baseline, "the baseline " + baselineLabel));
     if (missing.isPresent()) {
       return Verdict.notComparable(missing.get());
@@ -71,7 +71,7 @@ final class Verdicts {
     Optional<LogEstimate> eb = PointEstimates.of(ub.trials(), ref.operation(), ref.metric());
     if (em.isEmpty() || eb.isEmpty()) {
       return Verdict.notComparable("no " + ref.metric().label() + " of " + ref.operation()
-          + " measured at " + (em.isEmpty() ? Labels.parameters(ref.parameters()) : baselineLabel));
+          + " measured at " + (em.isEmpty() ? Formats.parameters(ref.parameters()) : baselineLabel));
     }
     Effect effect = Effect.between(em.get(), eb.get());
     List<String> caveats = new ArrayList<>(um.leftOut());
@@ -127,7 +127,7 @@ final class Verdicts {
   static String paper(double measuredPct, double paperPct) {
     String size = paperPct == 0 || Double.isInfinite(measuredPct) ? ""
         : String.format(Locale.ROOT, ": %s its size", times(measuredPct / paperPct));
-    return "; the paper's " + Labels.percent(paperPct) + size;
+    return "; the paper's " + Formats.percent(paperPct) + size;
   }
 
   private static String times(double ratio) {
@@ -160,10 +160,10 @@ final class Verdicts {
   }
 
   /** The completed trials of {@code p} that can carry a verdict on {@code ref}'s figure. */
-  static Usable usable(Plan.Reference ref, Point p) {
-    Metric metric = ref.metric();
-    boolean rate = metric == Metric.THROUGHPUT || metric.isLatency() || metric == Metric.DOCUMENTS
-        || metric == Metric.BYTES;
+  static Usable usable(StoredPlan.Reference ref, Point p) {
+    Quantity metric = ref.metric();
+    boolean rate = metric == Quantity.THROUGHPUT || metric.isLatency() || metric == Quantity.DOCUMENTS
+        || metric == Quantity.BYTES;
     List<TrialRecord> ok = new ArrayList<>();
     List<String> out = new ArrayList<>();
     for (TrialRecord t : p.completed()) {
@@ -179,7 +179,7 @@ final class Verdicts {
       return new Usable(ok, List.of(), out.stream().findFirst());
     }
     List<String> leftOut = out.isEmpty() ? List.of() : List.of(out.size() + " of "
-        + p.completed().size() + " repetitions at " + Labels.parameters(p.parameters())
+        + p.completed().size() + " repetitions at " + Formats.parameters(p.parameters())
         + " left out: " + String.join("; ", out));
     return new Usable(ok, leftOut, Optional.empty());
   }
@@ -197,7 +197,7 @@ final class Verdicts {
         f.measuredSeconds())));
   }
 
-  private static Optional<String> samples(TrialRecord t, String operation, Metric metric) {
+  private static Optional<String> samples(TrialRecord t, String operation, Quantity metric) {
     long need = samplesNeeded(metric);
     long have = t.facts().samples(operation);
     return have >= need ? Optional.empty() : Optional.of("fewer than " + need + " samples for "
@@ -222,7 +222,7 @@ final class Verdicts {
    * ten operations lie beyond it ({@code 10 / (1 − q)}: 1,000 for p99); 30 for a mean; 1 for
    * throughput, max and per-operation quantities.
    */
-  static long samplesNeeded(Metric metric) {
+  static long samplesNeeded(Quantity metric) {
     return switch (metric) {
       case MEAN -> 30;
       case P50 -> 20;

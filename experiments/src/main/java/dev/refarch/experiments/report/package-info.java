@@ -7,7 +7,7 @@
  * deltas.
  *
  * <p>Start with {@code ExperimentReport}. The data flow inside: {@link
- * dev.refarch.experiments.report.PlanJson} and {@code TrialReader} read the folder into {@link
+ * dev.refarch.experiments.report.StoredPlanJson} and {@code TrialReader} read the folder into {@link
  * dev.refarch.experiments.report.ExperimentResults} (trials grouped into {@link
  * dev.refarch.experiments.report.Point}s, medians over repetitions); {@link
  * dev.refarch.experiments.report.ReferenceCheck} (with {@code Verdicts}, the rules of a

@@ -1,6 +1,6 @@
 package dev.refarch.experiments.spec;
 
-import dev.refarch.experiments.faults.FaultActions;
+import dev.refarch.experiments.faults.FaultActionCheck;
 import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.spec.YamlTree.ListNode;
 import dev.refarch.experiments.spec.YamlTree.MapNode;
@@ -193,7 +193,7 @@ public final class SpecReader {
     FaultSchedule schedule = parse(m, key, text, FaultSchedule.FORM, FaultSchedule::parse, lineKey);
     if (cluster != null) {
       try {
-        FaultActions.check(schedule, cluster.type());
+        FaultActionCheck.check(schedule, cluster.type());
       } catch (dev.refarch.platform.spi.config.ConfigurationException e) {
         throw new SpecException(file, line(m, lineKey), key, text, e.allowedWithHint());
       }

@@ -2,8 +2,8 @@ package dev.refarch.experiments.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.refarch.experiments.exec.ExperimentRunner;
-import dev.refarch.experiments.exec.Progress;
+import dev.refarch.experiments.run.ExperimentRunner;
+import dev.refarch.experiments.run.Progress;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.Sweep;
 import dev.refarch.platform.spi.Topology;

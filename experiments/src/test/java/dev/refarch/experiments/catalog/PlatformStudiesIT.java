@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.refarch.experiments.exec.ExperimentRunner;
-import dev.refarch.experiments.exec.Progress;
+import dev.refarch.experiments.run.ExperimentRunner;
+import dev.refarch.experiments.run.Progress;
 import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.experiments.report.ExperimentReport;
 import dev.refarch.experiments.report.Verdict;

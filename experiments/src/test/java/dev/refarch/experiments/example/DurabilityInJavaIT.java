@@ -2,8 +2,8 @@ package dev.refarch.experiments.example;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.refarch.experiments.exec.ExperimentRunner;
-import dev.refarch.experiments.exec.Progress;
+import dev.refarch.experiments.run.ExperimentRunner;
+import dev.refarch.experiments.run.Progress;
 import dev.refarch.experiments.report.ExperimentReport;
 import dev.refarch.experiments.report.ReportFiles;
 import dev.refarch.experiments.spec.ClusterSpec;

@@ -2,8 +2,8 @@ package dev.refarch.experiments.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.refarch.experiments.exec.TrialRunner;
-import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.trial.TrialRunner;
+import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.Phase;

@@ -59,7 +59,7 @@ class FaultSchedulerTest {
     RecordingInjector cluster = new RecordingInjector("cluster", "local");
     FaultScheduler s = new FaultScheduler(FaultSchedule.parse("10ms zap a; 20ms recorder:zap b"),
         cluster, Map.of("recorder.site", "lab"));
-    s.phaseStarted(Phase.RUN, List.of());
+    s.startClock(Phase.RUN, List.of());
     long deadline = System.currentTimeMillis() + 5_000;
     while (s.events().size() < 2 && System.currentTimeMillis() < deadline) {
       Thread.onSpinWait();
@@ -72,7 +72,7 @@ class FaultSchedulerTest {
   @Test
   void faultsNotReachedBeforeThePhaseEndsFailTheTrial() {
     FaultScheduler s = new FaultScheduler(FaultSchedule.parse("1m zap a"), new RecordingInjector("c"), Map.of());
-    s.phaseStarted(Phase.RUN, List.of());
+    s.startClock(Phase.RUN, List.of());
     s.phaseEnded(Phase.RUN);
     assertThat(s.failures()).containsExactly("1 scheduled fault(s) of the run phase were not"
         + " reached: the phase ended first");
@@ -100,7 +100,7 @@ class FaultSchedulerTest {
     // "recorder" is also on the class path; the cluster's own injector must win
     FaultScheduler s = new FaultScheduler(FaultSchedule.parse("1ms recorder:zap a"),
         new RecordingInjector("cluster"), Map.of("recorder.site", "lab"));
-    s.phaseStarted(Phase.RUN, List.of());
+    s.startClock(Phase.RUN, List.of());
     long deadline = System.currentTimeMillis() + 5_000;
     while (s.events().isEmpty() && System.currentTimeMillis() < deadline) {
       Thread.onSpinWait();

@@ -2,9 +2,9 @@ package dev.refarch.experiments.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.refarch.experiments.exec.KubernetesClients;
-import dev.refarch.experiments.exec.TrialRunner;
-import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.kubernetes.KubernetesClients;
+import dev.refarch.experiments.trial.TrialRunner;
+import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.faults.Interruption;
 import dev.refarch.experiments.results.TrialResult;

@@ -20,7 +20,7 @@ class ComparisonTest {
   @Test
   void matchesPointsByParametersAndComputesBothDeltas() {
     ComparisonRow r = rows().stream().filter(x -> x.parameters().equals(A2)
-        && x.operation().equals(Metric.OVERALL) && x.metric() == Metric.THROUGHPUT)
+        && x.operation().equals(Quantity.OVERALL) && x.metric() == Quantity.THROUGHPUT)
         .findFirst().orElseThrow();
     double a = r.a().getAsDouble();
     double b = r.b().getAsDouble();

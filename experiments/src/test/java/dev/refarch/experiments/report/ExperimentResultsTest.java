@@ -22,9 +22,9 @@ class ExperimentResultsTest {
     Point a1 = r.point(Map.of("workload", "a", "threadcount", "1")).orElseThrow();
     assertThat(a1.trials()).extracting(TrialRecord::id)
         .containsExactly("t001-workload-a-threadcount-1-r1", "t002-workload-a-threadcount-1-r2");
-    double r1 = a1.trials().get(0).value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble();
-    double r2 = a1.trials().get(1).value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble();
-    Stat s = a1.stat(Metric.OVERALL, Metric.THROUGHPUT).orElseThrow();
+    double r1 = a1.trials().get(0).value(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble();
+    double r2 = a1.trials().get(1).value(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble();
+    Stat s = a1.stat(Quantity.OVERALL, Quantity.THROUGHPUT).orElseThrow();
     assertThat(s.median()).isCloseTo((r1 + r2) / 2, within(1e-9));
     assertThat(s.min()).isEqualTo(Math.min(r1, r2));
     assertThat(s.max()).isEqualTo(Math.max(r1, r2));
@@ -34,9 +34,9 @@ class ExperimentResultsTest {
   @Test
   void overallThroughputIsTheSumOverOperations() {
     TrialRecord t = ExperimentResults.load(A1).trials().get(0);
-    assertThat(t.value(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble()).isCloseTo(
-        t.value("READ", Metric.THROUGHPUT).getAsDouble()
-            + t.value("UPDATE", Metric.THROUGHPUT).getAsDouble(), within(1e-9));
+    assertThat(t.value(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble()).isCloseTo(
+        t.value("READ", Quantity.THROUGHPUT).getAsDouble()
+            + t.value("UPDATE", Quantity.THROUGHPUT).getAsDouble(), within(1e-9));
   }
 
   @Test
@@ -46,9 +46,9 @@ class ExperimentResultsTest {
     Histogram union = new Histogram(3);
     union.add(tags.get("READ.service"));
     union.add(tags.get("UPDATE.service"));
-    assertThat(t.value(Metric.OVERALL, Metric.P99).getAsDouble())
+    assertThat(t.value(Quantity.OVERALL, Quantity.P99).getAsDouble())
         .isEqualTo(LatencyStats.of(union).p99() / 1000.0);
-    assertThat(t.value("READ", Metric.P99).getAsDouble())
+    assertThat(t.value("READ", Quantity.P99).getAsDouble())
         .isEqualTo(LatencyStats.of(tags.get("READ.service")).p99() / 1000.0);
   }
 
@@ -60,7 +60,7 @@ class ExperimentResultsTest {
         .containsExactly(TrialRecord.Status.FAILED, TrialRecord.Status.MISSING);
     assertThat(b4.trials().get(0).failures()).singleElement().asString()
         .startsWith("phase run timed out after PT3S");
-    assertThat(b4.stat(Metric.OVERALL, Metric.THROUGHPUT)).isEmpty();
+    assertThat(b4.stat(Quantity.OVERALL, Quantity.THROUGHPUT)).isEmpty();
   }
 
   @Test
@@ -115,7 +115,7 @@ class ExperimentResultsTest {
     Files.writeString(json, Files.readString(json).replace("\"faults\" : [ ],",
         "\"audit\" : { \"acknowledged\" : 1200, \"lost\" : 3 },\n  \"faults\" : [ ],"));
     ExperimentResults r = ExperimentResults.load(copy);
-    assertThat(r.trials().get(0).value(Metric.OVERALL, Metric.LOST_WRITES)).hasValue(3);
-    assertThat(r.trials().get(1).value(Metric.OVERALL, Metric.LOST_WRITES)).isEmpty();
+    assertThat(r.trials().get(0).value(Quantity.OVERALL, Quantity.LOST_WRITES)).hasValue(3);
+    assertThat(r.trials().get(1).value(Quantity.OVERALL, Quantity.LOST_WRITES)).isEmpty();
   }
 }

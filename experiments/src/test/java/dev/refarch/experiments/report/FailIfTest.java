@@ -31,7 +31,7 @@ class FailIfTest {
     Path a = experiment(root.resolve("a"), "baseline", 1000, 1030, 985);
     Path b = experiment(root.resolve("b"), "baseline", 1010, 990, 1025);
     List<ComparisonRow> rows = Comparison.compare(a, Map.of(), b, Map.of()).rows();
-    ComparisonRow throughput = row(rows, Metric.THROUGHPUT);
+    ComparisonRow throughput = row(rows, Quantity.THROUGHPUT);
     assertThat(throughput.difference()).isEqualTo(ComparisonRow.Difference.NONE);
     assertThat(throughput.describe()).startsWith("no detectable difference (±");
     FailIf.Judgement j = FailIf.parse("throughput < -5%").judge(rows);
@@ -44,7 +44,7 @@ class FailIfTest {
     Path a = experiment(root.resolve("a"), "baseline", 1000, 1030, 985);
     Path b = experiment(root.resolve("b"), "baseline", 800, 824, 790);
     List<ComparisonRow> rows = Comparison.compare(a, Map.of(), b, Map.of()).rows();
-    assertThat(row(rows, Metric.THROUGHPUT).difference())
+    assertThat(row(rows, Quantity.THROUGHPUT).difference())
         .isEqualTo(ComparisonRow.Difference.SLOWER);
     FailIf.Judgement j = FailIf.parse("throughput < -5%").judge(rows);
     assertThat(j.failed()).isTrue();
@@ -81,7 +81,7 @@ class FailIfTest {
     w.trial("A9-durability", "t002-mongodb.durability=balanced-r2", 1490, true, "none");
     Comparison.Result r = Comparison.compare(dir, Map.of("mongodb.durability", "durable"), dir,
         Map.of("mongodb.durability", "balanced"));
-    ComparisonRow throughput = row(r.rows(), Metric.THROUGHPUT);
+    ComparisonRow throughput = row(r.rows(), Quantity.THROUGHPUT);
     assertThat(throughput.parameters()).isEmpty();
     assertThat(throughput.difference()).isEqualTo(ComparisonRow.Difference.FASTER);
     assertThat(throughput.effect().orElseThrow().ci95().orElseThrow().low()).isGreaterThan(0);
@@ -101,14 +101,14 @@ class FailIfTest {
     assertThatThrownBy(() -> FailIf.parse("p99(UPDATE) > +10%").judge(rows))
         .hasMessageContaining("allowed: a figure both sides have: throughput(OVERALL)");
     FailIf f = FailIf.parse(" p99.9 ( update ) >+10.5% ");
-    assertThat(f.metric()).isEqualTo(Metric.P999);
+    assertThat(f.metric()).isEqualTo(Quantity.P999);
     assertThat(f.operation()).isEqualTo("UPDATE");
     assertThat(f.above()).isTrue();
     assertThat(f.thresholdPct()).isEqualTo(10.5);
   }
 
-  private static ComparisonRow row(List<ComparisonRow> rows, Metric metric) {
-    return rows.stream().filter(r -> r.operation().equals(Metric.OVERALL) && r.metric() == metric)
+  private static ComparisonRow row(List<ComparisonRow> rows, Quantity metric) {
+    return rows.stream().filter(r -> r.operation().equals(Quantity.OVERALL) && r.metric() == metric)
         .findFirst().orElseThrow();
   }
 }

@@ -49,6 +49,6 @@ class FaultWindowTest {
     FaultWindow w = kill.faultWindows().get(0);
     assertThat(kill.faultWindows()).hasSize(1);
     assertThat(w.toEpochMs() - w.fromEpochMs()).isEqualTo(1795242125636L - 1795242114815L);
-    assertThat(kill.value(Metric.OVERALL, Metric.INTERRUPTION)).hasValue(2185);
+    assertThat(kill.value(Quantity.OVERALL, Quantity.INTERRUPTION)).hasValue(2185);
   }
 }

@@ -18,9 +18,9 @@ class ReferenceCheckTest {
     assertThat(b2.baselineParameters()).isEqualTo(Map.of("workload", "b", "threadcount", "1"));
     assertThat(b2.paperChangePct().getAsDouble()).isCloseTo(20.1, within(0.01));
     double measured = r.point(Map.of("workload", "b", "threadcount", "2")).orElseThrow()
-        .median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble();
+        .median(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble();
     double base = r.point(Map.of("workload", "b", "threadcount", "1")).orElseThrow()
-        .median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble();
+        .median(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble();
     assertThat(b2.measuredChangePct().getAsDouble())
         .isCloseTo((measured - base) / base * 100, within(1e-9));
     assertThat(checks.get(0).isBaseline()).isTrue();
@@ -41,7 +41,7 @@ class ReferenceCheckTest {
   void aFigureOfAFailedPointSaysItWasNotMeasured(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
       throws Exception {
     java.nio.file.Path copy = Fixtures.copy(Fixtures.A1, dir);
-    java.nio.file.Path plan = copy.resolve(Plan.FILE);
+    java.nio.file.Path plan = copy.resolve(StoredPlan.FILE);
     java.nio.file.Files.writeString(plan, java.nio.file.Files.readString(plan).replace(
         "\"threadcount\": \"2\"\n      },\n      \"metric\": \"throughput\"",
         "\"threadcount\": \"4\"\n      },\n      \"metric\": \"throughput\""));

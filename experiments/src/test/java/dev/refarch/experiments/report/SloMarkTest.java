@@ -18,7 +18,7 @@ class SloMarkTest {
     assertThat(a.best().orElseThrow().parameters()).containsEntry("target", "2000");
     assertThat(a.latencyMs()).isLessThanOrEqualTo(40.0);
     for (Point p : r.series().get(Map.of("workload", "a"))) {
-      assertThat(p.median(Metric.OVERALL, Metric.THROUGHPUT).getAsDouble())
+      assertThat(p.median(Quantity.OVERALL, Quantity.THROUGHPUT).getAsDouble())
           .isLessThanOrEqualTo(a.throughput());
     }
   }

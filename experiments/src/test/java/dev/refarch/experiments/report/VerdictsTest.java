@@ -21,9 +21,9 @@ class VerdictsTest {
   private static TrialRecord trial(String id, Map<String, String> parameters, double opsPerSecond,
       double updateMeanMs, TrialFacts facts) {
     return new TrialRecord(id, parameters, 1, TrialRecord.Status.COMPLETED, List.of(),
-        Map.of(Metric.OVERALL, Map.of(Metric.THROUGHPUT, opsPerSecond),
-            "UPDATE", Map.of(Metric.MEAN, updateMeanMs, Metric.P99, updateMeanMs * 3,
-                Metric.INTERRUPTION, updateMeanMs * 1000)),
+        Map.of(Quantity.OVERALL, Map.of(Quantity.THROUGHPUT, opsPerSecond),
+            "UPDATE", Map.of(Quantity.MEAN, updateMeanMs, Quantity.P99, updateMeanMs * 3,
+                Quantity.INTERRUPTION, updateMeanMs * 1000)),
         List.of(), "run", Optional.empty(), facts);
   }
 
@@ -34,7 +34,7 @@ class VerdictsTest {
   private static TrialFacts facts(boolean steady, double cpuShare, long samples,
       Optional<CpuEvidence> cpu) {
     return new TrialFacts(Optional.of(steady), 30, steady, 1, 8, 2, OptionalDouble.of(cpuShare),
-        Map.of(Metric.OVERALL, samples, "UPDATE", samples), 0,
+        Map.of(Quantity.OVERALL, samples, "UPDATE", samples), 0,
         new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu,
         cpu.map(c -> c.clientCpuSeconds()).filter(OptionalDouble::isPresent)
             .map(c -> OptionalDouble.of(c.getAsDouble() / samples * 1e6))
@@ -65,17 +65,17 @@ class VerdictsTest {
     return new Point(parameters, trials);
   }
 
-  private static Plan.Reference ref(Metric metric, String op, Transfer transfer) {
-    return new Plan.Reference(AT, metric, op, OptionalDouble.empty(), metric.unit(), "Figure 18",
+  private static StoredPlan.Reference ref(Quantity metric, String op, Transfer transfer) {
+    return new StoredPlan.Reference(AT, metric, op, OptionalDouble.empty(), metric.unit(), "Figure 18",
         transfer, Map.of(), Optional.empty());
   }
 
-  private static Verdict judge(Plan.Reference r, Point measured, Point baseline) {
+  private static Verdict judge(StoredPlan.Reference r, Point measured, Point baseline) {
     return Verdicts.judge(r, Optional.of(measured), Optional.of(baseline), "durability=durable",
         OptionalDouble.empty());
   }
 
-  private static final Plan.Reference UP = ref(Metric.THROUGHPUT, Metric.OVERALL,
+  private static final StoredPlan.Reference UP = ref(Quantity.THROUGHPUT, Quantity.OVERALL,
       Transfer.Shape.up(WHY));
 
   @Test
@@ -108,7 +108,7 @@ class VerdictsTest {
 
   @Test
   void aSizeIsJudgedApartFromTheDirectionAndAgainstThePapersSize() {
-    Plan.Reference sized = ref(Metric.THROUGHPUT, Metric.OVERALL,
+    StoredPlan.Reference sized = ref(Quantity.THROUGHPUT, Quantity.OVERALL,
         Transfer.Shape.up(30.8, 123.2, "half to twice the paper's +61.6 %"));
     Verdict v = Verdicts.judge(sized, Optional.of(point(AT, 3300, 3250, 3350)),
         Optional.of(point(BASE, 1000, 1010, 990)), "D1", OptionalDouble.of(61.6));
@@ -120,7 +120,7 @@ class VerdictsTest {
 
   @Test
   void flatAgreesWhenTheWholeIntervalStaysWithinItsBand() {
-    Plan.Reference flat = ref(Metric.THROUGHPUT, Metric.OVERALL, Transfer.Shape.flat(5, WHY));
+    StoredPlan.Reference flat = ref(Quantity.THROUGHPUT, Quantity.OVERALL, Transfer.Shape.flat(5, WHY));
     assertThat(judge(flat, point(AT, 1001, 1003, 999), point(BASE, 1000, 1002, 998)).kind())
         .isEqualTo(Verdict.Kind.AGREES);
     assertThat(judge(flat, point(AT, 1300, 1303, 1299), point(BASE, 1000, 1002, 998)).kind())
@@ -157,13 +157,13 @@ class VerdictsTest {
 
   @Test
   void aPercentileFromTooFewSamplesIsNotComparable() {
-    Plan.Reference p99 = ref(Metric.P99, "UPDATE", Transfer.Shape.up(WHY));
+    StoredPlan.Reference p99 = ref(Quantity.P99, "UPDATE", Transfer.Shape.up(WHY));
     TrialFacts few = facts(true, 0.2, 412, Optional.empty());
     Verdict v = judge(p99, point(AT, few, 2000), point(BASE, 1000, 1010));
     assertThat(v).isEqualTo(Verdict.notComparable(
         "fewer than 1000 samples for p99 of UPDATE (412 in t-balanced-r1)"));
     // the same samples are plenty for a mean
-    Plan.Reference mean = ref(Metric.MEAN, "UPDATE", Transfer.Shape.up(WHY));
+    StoredPlan.Reference mean = ref(Quantity.MEAN, "UPDATE", Transfer.Shape.up(WHY));
     assertThat(judge(mean, point(AT, few, 2000, 2020), point(BASE, 1000, 1010)).kind())
         .isEqualTo(Verdict.Kind.AGREES);
   }
@@ -187,7 +187,7 @@ class VerdictsTest {
     // (60 s over 30,000 operations) while the UPDATE mean rose by about 1 ms
     CpuEvidence calm = cpu(30, 10, 0.3, 30, 45);
     CpuEvidence waiting = cpu(30, 20, 60, 35, 59);
-    Plan.Reference mean = ref(Metric.MEAN, "UPDATE", Transfer.Shape.up(WHY));
+    StoredPlan.Reference mean = ref(Quantity.MEAN, "UPDATE", Transfer.Shape.up(WHY));
     Verdict v = judge(mean, point(AT, facts(true, 0.3, 30_000, Optional.of(waiting)), 2000, 2020,
         1990), point(BASE, facts(true, 0.2, 30_000, Optional.of(calm)), 1000, 1010, 990));
     assertThat(v.kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
@@ -204,7 +204,7 @@ class VerdictsTest {
     CpuEvidence heavy = cpu(10, 11, 0.5, 8.5, 19.5);
     Verdict v = judge(UP, point(AT, facts(true, 0.55, 23_077, Optional.of(heavy)), 770, 775, 765),
         point(BASE, facts(true, 0.3, 30_000, Optional.of(lean)), 1000, 1005, 995));
-    Plan.Reference down = ref(Metric.THROUGHPUT, Metric.OVERALL, Transfer.Shape.down(WHY));
+    StoredPlan.Reference down = ref(Quantity.THROUGHPUT, Quantity.OVERALL, Transfer.Shape.down(WHY));
     Verdict d = judge(down, point(AT, facts(true, 0.55, 23_077, Optional.of(heavy)), 770, 775,
         765), point(BASE, facts(true, 0.3, 30_000, Optional.of(lean)), 1000, 1005, 995));
     assertThat(d.kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
@@ -233,7 +233,7 @@ class VerdictsTest {
 
   @Test
   void interruptionNeedsNoSteadiness() {
-    Plan.Reference longer = ref(Metric.INTERRUPTION, "UPDATE", Transfer.Shape.up(WHY));
+    StoredPlan.Reference longer = ref(Quantity.INTERRUPTION, "UPDATE", Transfer.Shape.up(WHY));
     TrialFacts unsteady = facts(false, 0.2, 50_000, Optional.empty());
     Verdict v = judge(longer, point(AT, unsteady, 8000, 8200, 7900),
         point(BASE, unsteady, 3000, 3100, 2950));
@@ -243,11 +243,11 @@ class VerdictsTest {
 
   @Test
   void aPlatformFigureIsNeverComparableAndSaysWhy() {
-    Plan.Reference platform = ref(Metric.THROUGHPUT, Metric.OVERALL,
+    StoredPlan.Reference platform = ref(Quantity.THROUGHPUT, Quantity.OVERALL,
         new Transfer.PlatformOnly("absolute throughput of the paper's cluster"));
     assertThat(judge(platform, point(AT, 1200), point(BASE, 1000)))
         .isEqualTo(Verdict.notComparable("platform only: absolute throughput of the paper's cluster"));
-    assertThat(judge(ref(Metric.THROUGHPUT, Metric.OVERALL, new Transfer.Undeclared()),
+    assertThat(judge(ref(Quantity.THROUGHPUT, Quantity.OVERALL, new Transfer.Undeclared()),
         point(AT, 1200), point(BASE, 1000)).reason())
         .isEqualTo("the reference declares no shape that transfers");
   }
@@ -271,7 +271,7 @@ class VerdictsTest {
 
   @Test
   void samplesNeededLeaveTenOperationsBeyondAPercentile() {
-    assertThat(List.of(Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MEAN, Metric.THROUGHPUT)
+    assertThat(List.of(Quantity.P50, Quantity.P90, Quantity.P99, Quantity.P999, Quantity.MEAN, Quantity.THROUGHPUT)
         .stream().map(Verdicts::samplesNeeded)).containsExactly(20L, 100L, 1_000L, 10_000L, 30L, 1L);
   }
 }

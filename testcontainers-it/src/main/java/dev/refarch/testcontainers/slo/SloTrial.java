@@ -2,8 +2,8 @@ package dev.refarch.testcontainers.slo;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import dev.refarch.experiments.exec.TrialRunner;
-import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.trial.TrialRunner;
+import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.RunningCluster;

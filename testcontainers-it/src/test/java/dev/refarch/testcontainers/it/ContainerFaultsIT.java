@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.model.Filters;
 import dev.refarch.experiments.audit.AckAudit;
-import dev.refarch.experiments.exec.TrialRunner;
+import dev.refarch.experiments.trial.TrialRunner;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.RunningCluster;

@@ -3,7 +3,7 @@ package dev.refarch.testcontainers.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.client.MongoClient;
-import dev.refarch.experiments.exec.TrialRunner;
+import dev.refarch.experiments.trial.TrialRunner;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.faults.Interruption;
 import dev.refarch.experiments.results.TrialResult;

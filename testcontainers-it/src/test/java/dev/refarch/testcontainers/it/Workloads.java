@@ -2,7 +2,7 @@ package dev.refarch.testcontainers.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.refarch.experiments.exec.TrialSpec;
+import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.RunningCluster;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.refarch.experiments.catalog.Catalog;
-import dev.refarch.experiments.exec.KubernetesSupport;
+import dev.refarch.experiments.kubernetes.KubernetesSupport;
 import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.platform.spi.Extensions;

@@ -1,0 +1,101 @@
+package dev.refarch.experiments.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.experiments.report.ExperimentResults;
+import dev.refarch.experiments.report.ReferenceCheck;
+import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.experiments.spec.SpecReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code repetitions: {min, max}} on the synthetic binding: a point runs again while a verdict on
+ * it is inconclusive, and no more once every verdict is decided; {@code repetitions.json} says
+ * what ran and why the rounds stopped, and the report counts no unrun repetition as missing.
+ */
+class AutoRepetitionsIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Two points 50 µs and 400 µs a read, one trial each at first; {@code references} appended. */
+  private static ExperimentSpec spec(String id, String references) {
+    return spec(id, 3, references);
+  }
+
+  private static ExperimentSpec spec(String id, int max, String references) {
+    return SpecReader.parse(id + ".yaml", "id: " + id + "\n"
+        + "repetitions: {min: 1, max: " + max + "}\n" + """
+        cluster: {type: uri, uri: "mongodb://127.0.0.1:1/", topology: standalone}
+        phases: [run]
+        threads: 2
+        warmup: 1s
+        steady: {window: 3s, band: 0.5, cv: 1.0, max: 6s}
+        properties:
+          db: dev.refarch.ycsb.measure.MeasuredDb
+          measurement.delegate: dev.refarch.ycsb.testing.SyntheticDb
+          workload: site.ycsb.workloads.CoreWorkload
+          recordcount: "1000"
+          operationcount: "100000000"
+          readproportion: "1"
+          updateproportion: "0"
+        sweep: {parameters: {synthetic.medianUs: ["50", "400"]}}
+        baseline: {synthetic.medianUs: "50"}
+        references:
+        """ + references, null);
+  }
+
+  @Test
+  void aDecidedVerdictStopsAfterTheFewestAndAnUndecidableOneRunsToTheMost(@TempDir Path dir)
+      throws Exception {
+    ExperimentRunner runner = new ExperimentRunner(dir, Progress.silent());
+    runner.run(spec("decided", """
+          - {parameters: {synthetic.medianUs: "400"}, metric: mean, operation: READ, transfers: {direction: up, why: "eight times the synthetic service time"}}
+        """), false);
+    Path decided = dir.resolve("decided");
+    assertThat(trials(decided)).containsExactlyInAnyOrder("t001-synthetic.medianUs=50-r1",
+        "t002-synthetic.medianUs=400-r1");
+    assertThat(rounds(decided).path("rounds")).isEmpty();
+    assertThat(rounds(decided).path("stopped").asText())
+        .isEqualTo("no verdict is inconclusive after 1 repetitions");
+
+    // a maximum has no interval within one trial: inconclusive, so each point runs again, and
+    // after the most repetitions (2) the rounds stop whatever the verdict then is
+    runner.run(spec("undecided", 2, """
+          - {parameters: {synthetic.medianUs: "400"}, metric: max, operation: READ, transfers: {direction: up, why: "eight times the synthetic service time"}}
+        """), false);
+    Path undecided = dir.resolve("undecided");
+    assertThat(trials(undecided)).hasSize(4);
+    JsonNode record = rounds(undecided);
+    assertThat(record.path("rounds")).hasSize(1);
+    assertThat(record.path("rounds").get(0).path("repetition").asInt()).isEqualTo(2);
+    assertThat(record.path("rounds").get(0).path("points")).hasSize(2);
+    assertThat(record.path("rounds").get(0).path("points").get(0).path("inconclusive").get(0)
+        .asText()).startsWith("max READ at synthetic.medianUs=400: ").doesNotContain("[");
+    assertThat(record.path("stopped").asText()).isIn("no verdict is inconclusive after 2"
+        + " repetitions", "the most repetitions (2) ran; 2 point(s) still under an inconclusive"
+        + " verdict");
+    ExperimentResults results = ExperimentResults.load(undecided);
+    assertThat(ReferenceCheck.all(results).get(0).verdict().effect().orElseThrow().method())
+        .startsWith("Welch's t on the logs of 2 and 2 repetitions");
+    // the decided experiment's unrun repetitions are not missing trials
+    assertThat(ExperimentResults.load(decided).trials()).hasSize(2)
+        .allMatch(t -> t.status() == dev.refarch.experiments.report.TrialRecord.Status.COMPLETED);
+  }
+
+  private static List<String> trials(Path dir) throws Exception {
+    try (var s = Files.list(dir)) {
+      return s.filter(p -> Files.isRegularFile(p.resolve("trial.json")))
+          .map(p -> p.getFileName().toString()).toList();
+    }
+  }
+
+  private static JsonNode rounds(Path dir) throws Exception {
+    return JSON.readTree(dir.resolve(RepetitionRounds.FILE).toFile());
+  }
+}
