@@ -217,9 +217,9 @@ class VerdictsTest {
 
   @Test
   void clientsWhoseCpuPerOperationFellOnlyBecauseThroughputRoseExplainNothing() {
-    // A9 in a full laptop run: workload A's throughput rose from about 5,300 to 6,400 operations
-    // a second while the clients took the same 0.94-0.95 cores, so their CPU per operation fell
-    // from 88 to 74 µs; that fall follows the rise and cannot explain it
+    // as in A9's workload A: throughput rose from about 5,300 to 6,400 operations a second while
+    // the clients took about the same cores (0.94 and 0.95 here), so their CPU per operation fell
+    // (176 to 148 µs here); that fall follows the rise and cannot explain it
     CpuEvidence base = cpu(10, 9.38, 0.2, 9.5, 19.4);
     CpuEvidence faster = cpu(10, 9.54, 0.2, 9.4, 19.5);
     Verdict v = judge(UP, point(AT, facts(true, 0.477, 64_320, Optional.of(faster)), 6432, 6000,
