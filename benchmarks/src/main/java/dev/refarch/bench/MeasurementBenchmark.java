@@ -59,7 +59,7 @@ public final class MeasurementBenchmark {
         .property("recordcount", "100000").property("operationcount", "2000000000")
         .property("readproportion", "0.5").property("updateproportion", "0.5")
         .property("maxexecutiontime", String.valueOf(seconds))
-        .phases(false, true).clients(2).threads(4).phaseTimeout(Duration.ofSeconds(seconds + 60))
+        .phases(false, true).clients(2).threadsPerClient(2).phaseTimeout(Duration.ofSeconds(seconds + 60))
         .build();
     double[] cpuAt = new double[2];
     TrialRunner runner = new TrialRunner(work.resolve("results")).withListener(new TrialRunner.Listener() {

@@ -68,7 +68,7 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
           : Optional.of(String.join("; ", reasons));
       List<PlannedTrial> repetitions = new ArrayList<>();
       for (int rep = 1; rep <= spec.repetitions(); rep++) {
-        PlannedTrial t = new PlannedTrial(id(n, point, rep), point, rep);
+        PlannedTrial t = new PlannedTrial(id(n, point, rep), point, rep, shape);
         repetitions.add(t);
         why.ifPresent(w -> unavailable.put(t.id(), w));
       }
@@ -210,11 +210,6 @@ public record Plan(ExperimentSpec spec, List<PlannedTrial> trials, Optional<Stri
    */
   public boolean conditional(PlannedTrial trial) {
     return spec.autoRepetitions().map(a -> trial.repetition() > a.min()).orElse(false);
-  }
-
-  /** What {@code trial} runs. */
-  public TrialShape shape(PlannedTrial trial) {
-    return TrialShape.of(spec, trial.parameters());
   }
 
   /** The plan for {@code --dry-run}: cluster, run length, every trial's shape, the references. */

@@ -109,7 +109,7 @@ public final class PlanJson {
   }
 
   private static void writeTrial(JsonGenerator g, Plan plan, PlannedTrial t) throws IOException {
-    TrialShape shape = plan.shape(t);
+    TrialShape shape = t.shape();
     g.writeStartObject();
     g.writeStringField("id", t.id());
     writeMap(g, "parameters", t.parameters());
@@ -121,7 +121,7 @@ public final class PlanJson {
     g.writeStringField("sharding", shape.sharding().orElse(null));
     g.writeNumberField("clients", shape.clients());
     g.writeNumberField("threadsPerClient", shape.threadsPerClient());
-    g.writeNumberField("threads", shape.threads());
+    g.writeNumberField("totalThreads", shape.totalThreads());
     g.writeStringField("faults", shape.faults().isEmpty() ? null : shape.faults().toString());
     if (plan.unavailable().containsKey(t.id())) {
       g.writeStringField("unavailable", plan.unavailable().get(t.id()));

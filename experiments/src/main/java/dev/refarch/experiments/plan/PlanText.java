@@ -51,7 +51,7 @@ final class PlanText {
         .append(" ms, 1 unthrottled probe + ").append(s.steps()).append(" bisection steps per point\n"));
     List<String> reasons = new ArrayList<>();
     for (PlannedTrial t : plan.trials()) {
-      out.append("  ").append(t.id()).append("  ").append(plan.shape(t).describe());
+      out.append("  ").append(t.id()).append("  ").append(t.shape().describe());
       if (plan.conditional(t)) {
         out.append("  (only while a verdict on the point is inconclusive)");
       }

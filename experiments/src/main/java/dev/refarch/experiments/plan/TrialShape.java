@@ -70,8 +70,8 @@ public record TrialShape(Topology topology, int clients, int threadsPerClient,
     return new TrialShape(topology, clients, threads, target, variant, faults, props);
   }
 
-  /** YCSB threads over all clients. */
-  public int threads() {
+  /** YCSB threads over all clients: {@code clients × threadsPerClient}. */
+  public int totalThreads() {
     return clients * threadsPerClient;
   }
 
@@ -92,7 +92,7 @@ public record TrialShape(Topology topology, int clients, int threadsPerClient,
     sharding().ifPresent(s -> b.append(" (").append(s).append(')'));
     b.append(" · ").append(clients).append(clients == 1 ? " client × " : " clients × ")
         .append(threadsPerClient).append(threadsPerClient == 1 ? " thread" : " threads")
-        .append(clients > 1 ? " = " + threads() : "");
+        .append(clients > 1 ? " = " + totalThreads() : "");
     target.ifPresent(v -> b.append(" · target ").append(Math.round(v)).append(" ops/s"));
     variant.ifPresent(v -> b.append(" · variant ").append(v));
     if (!faults.isEmpty()) {

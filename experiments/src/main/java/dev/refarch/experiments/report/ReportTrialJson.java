@@ -67,7 +67,8 @@ final class ReportTrialJson {
     ReportJson.number(g, "measuredSeconds", f.measuredSeconds());
     g.writeBooleanField("stoppedWhenSteady", f.stoppedWhenSteady());
     g.writeNumberField("clients", f.clients());
-    g.writeNumberField("threads", f.threads());
+    g.writeNumberField("threadsPerClient", f.threadsPerClient());
+    g.writeNumberField("totalThreads", f.totalThreads());
     g.writeNumberField("cores", f.cores());
     ReportJson.optional(g, "clientCpuShare", f.clientCpuShare());
     ReportJson.optional(g, "clientMicrosPerOperation", f.clientMicrosPerOp());

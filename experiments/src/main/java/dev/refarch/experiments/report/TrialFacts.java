@@ -12,7 +12,8 @@ import java.util.OptionalDouble;
  * @param measuredSeconds the length of the merged measured window
  * @param stoppedWhenSteady whether the runner ended the run because it was steady
  * @param clients client JVMs of the run phase; 0 when not recorded
- * @param threads YCSB threads over all clients; 0 when not recorded
+ * @param threadsPerClient YCSB threads in each client (YCSB's {@code -threads}); 0 when not
+ *     recorded. Over all clients: {@link #totalThreads}
  * @param cores processors of the machine the runner ran on; 0 when not recorded
  * @param clientCpuShare the run phase's clients' CPU time as a share of the machine's cores over
  *     the judged window, or over the phase where the clients left no CPU timeline
@@ -28,8 +29,8 @@ import java.util.OptionalDouble;
  *     the CPU evidence); empty when not recorded
  */
 public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
-    boolean stoppedWhenSteady, int clients, int threads, int cores, OptionalDouble clientCpuShare,
-    Map<String, Long> samples, long startedEpochMs, Window window, Optional<String> drift,
+    boolean stoppedWhenSteady, int clients, int threadsPerClient, int cores,
+    OptionalDouble clientCpuShare, Map<String, Long> samples, long startedEpochMs, Window window, Optional<String> drift,
     Optional<CpuEvidence> cpu, OptionalDouble clientMicrosPerOp) {
 
   /**
@@ -68,15 +69,20 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
 
   /** Facts without a recorded start, window or CPU evidence. */
   public TrialFacts(Optional<Boolean> steady, double measuredSeconds, boolean stoppedWhenSteady,
-      int clients, int threads, int cores, OptionalDouble clientCpuShare,
+      int clients, int threadsPerClient, int cores, OptionalDouble clientCpuShare,
       Map<String, Long> samples) {
-    this(steady, measuredSeconds, stoppedWhenSteady, clients, threads, cores, clientCpuShare,
+    this(steady, measuredSeconds, stoppedWhenSteady, clients, threadsPerClient, cores, clientCpuShare,
         samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty(), OptionalDouble.empty());
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */
   public static TrialFacts unknown() {
     return new TrialFacts(Optional.empty(), 0, false, 0, 0, 0, OptionalDouble.empty(), Map.of());
+  }
+
+  /** YCSB threads over all clients: {@code clients × threadsPerClient}. */
+  public int totalThreads() {
+    return clients * threadsPerClient;
   }
 
   /** The samples behind {@code operation}'s figures, 0 when none. */

@@ -103,11 +103,23 @@ final class TrialReader {
         ? Optional.of(steady.path("reached").asBoolean()) : Optional.empty(),
         steady.path("measuredSeconds").asDouble(p.path("summary").path("measuredSeconds").asDouble()),
         steady.path("stoppedWhenSteady").asBoolean(false),
-        root.path("parameters").path("clients").asInt(0),
-        root.path("parameters").path("threads").asInt(0), cores, share, samples,
+        root.path("parameters").path("clients").asInt(0), threadsPerClient(root.path("parameters")),
+        cores, share, samples,
         root.path("startedEpochMs").asLong(0), window, drift, cpu.filter(e ->
             e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()),
         clientMicrosPerOp(p, cpu, samples.get(Quantity.OVERALL)));
+  }
+
+  /**
+   * YCSB threads in each client: {@code threadsPerClient}; trials written before it recorded only
+   * the total, {@code threads}, shared over the clients with the remainder on the first.
+   */
+  private static int threadsPerClient(JsonNode parameters) {
+    if (parameters.has("threadsPerClient")) {
+      return parameters.path("threadsPerClient").asInt(0);
+    }
+    int clients = parameters.path("clients").asInt(0);
+    return clients > 0 ? (parameters.path("threads").asInt(0) + clients - 1) / clients : 0;
   }
 
   /**

@@ -60,7 +60,7 @@ final class TrialSections {
           f.steady().map(s -> s ? (f.stoppedWhenSteady() ? "yes (stopped)" : "yes") : "NOT steady")
               .orElse(""),
           f.measuredSeconds() > 0 ? Formats.fixed(f.measuredSeconds(), 0) : "",
-          f.clients() > 0 ? f.clients() + " × " + f.threads() / f.clients() : "",
+          f.clients() > 0 ? f.clients() + " × " + f.threadsPerClient() : "",
           f.clientCpuShare().isPresent() ? Formats.fixed(f.clientCpuShare().getAsDouble() * 100, 0)
               + " % of " + f.cores() + " cores" : "",
           f.clientMicrosPerOp().isPresent() ? Formats.fixed(f.clientMicrosPerOp().getAsDouble(), 0)

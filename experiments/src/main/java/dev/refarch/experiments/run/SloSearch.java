@@ -1,7 +1,6 @@
 package dev.refarch.experiments.run;
 
 import dev.refarch.experiments.plan.PlannedTrial;
-import dev.refarch.experiments.plan.TrialShape;
 import dev.refarch.experiments.results.StoredTrial;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SloSpec;
@@ -52,7 +51,7 @@ final class SloSearch {
     SloSpec slo = spec.slo().orElseThrow();
     List<ExperimentRunner.TrialOutcome> outcomes = new ArrayList<>();
     List<Probe> probes = new ArrayList<>();
-    double minTarget = TrialShape.of(spec, trial.parameters()).clients();
+    double minTarget = trial.shape().clients();
     Optional<StoredTrial> max = probe(spec, trial, cluster, 0, OptionalDouble.empty(), resume, outcomes);
     SloSearchJson.Result result;
     if (max.isEmpty()) {

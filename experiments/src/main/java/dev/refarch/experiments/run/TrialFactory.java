@@ -29,12 +29,12 @@ final class TrialFactory {
 
   /** The topology a trial runs on: its {@code topology} parameter, else the spec's cluster's. */
   static Topology topology(ExperimentSpec spec, PlannedTrial trial) {
-    return TrialShape.of(spec, trial.parameters()).topology();
+    return trial.shape().topology();
   }
 
   static TrialSpec.Builder trial(ExperimentSpec spec, PlannedTrial trial, String trialId,
       String connectionString) {
-    TrialShape shape = TrialShape.of(spec, trial.parameters());
+    TrialShape shape = trial.shape();
     Map<String, String> props = new LinkedHashMap<>(shape.properties());
     TrialSpec.Builder b = TrialSpec.builder(spec.id(), trialId).cluster(connectionString);
     shape.target().ifPresent(b::target);
@@ -55,7 +55,7 @@ final class TrialFactory {
     if (shape.sharding().isPresent() && !hooks.contains(SHARDING_HOOK)) {
       hooks.add(SHARDING_HOOK);
     }
-    return b.properties(props).clients(shape.clients()).threads(shape.threads())
+    return b.properties(props).clients(shape.clients()).threadsPerClient(shape.threadsPerClient())
         .phases(spec.load(), spec.run()).warmup(spec.warmup()).hooks(hooks)
         .faults(shape.faults()).phaseTimeout(spec.phaseTimeout())
         .untilSteady(spec.untilSteady().orElse(null));

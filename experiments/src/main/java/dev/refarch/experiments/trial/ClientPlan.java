@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a phase's work is split over its clients: threads, records to load (YCSB's
- * {@code insertstart}/{@code insertcount}), operations and target throughput. Remainders go to the
- * first clients, so the parts always add up to the whole.
+ * How a phase's work is split over its clients: each runs the spec's threads per client; records
+ * to load (YCSB's {@code insertstart}/{@code insertcount}), operations and target throughput are
+ * shared. Remainders go to the first clients, so the parts always add up to the whole.
  *
  * <p>Stateless and thread-safe.
  */
@@ -28,7 +28,7 @@ public final class ClientPlan {
     // the runner runs the hooks; clients must not run them again
     p.remove("hooks");
     p.put("mongodb.url", spec.connectionString());
-    p.put("threadcount", String.valueOf(share(spec.threads(), spec.clients(), index)));
+    p.put("threadcount", String.valueOf(spec.threadsPerClient()));
     if (phase == Phase.LOAD) {
       long records = spec.longProperty("recordcount", 1000);
       long start = spec.longProperty("insertstart", 0);
@@ -132,10 +132,6 @@ public final class ClientPlan {
   /** Part {@code index} of {@code total} split over {@code parts}. */
   static long share(long total, int parts, int index) {
     return total / parts + (index < total % parts ? 1 : 0);
-  }
-
-  static int share(int total, int parts, int index) {
-    return (int) share((long) total, parts, index);
   }
 
   /**

@@ -60,7 +60,8 @@ public final class TrialDetails {
     Map<String, String> p = new LinkedHashMap<>();
     spec.properties().forEach((k, v) -> p.put("property." + k, v));
     p.put("clients", String.valueOf(spec.clients()));
-    p.put("threads", String.valueOf(spec.threads()));
+    p.put("threadsPerClient", String.valueOf(spec.threadsPerClient()));
+    p.put("totalThreads", String.valueOf(spec.totalThreads()));
     p.put("untilSteady", spec.untilSteady().map(u -> u.rule().windowSeconds() + "s within "
         + u.rule().band() + " (cv " + u.rule().maxCv() + "), at most " + u.max().toSeconds() + "s")
         .orElse("no"));

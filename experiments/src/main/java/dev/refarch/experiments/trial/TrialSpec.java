@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * TrialSpec spec = TrialSpec.builder("baseline", "workload-a")
  *     .cluster(uri).properties(CoreWorkloads.properties("a"))
  *     .property("recordcount", "10000").property("operationcount", "100000")
- *     .clients(2).threads(8).warmup(Warmup.seconds(5)).build();
+ *     .clients(2).threadsPerClient(4).warmup(Warmup.seconds(5)).build();
  * }</pre>
  *
  * @param experiment experiment name, a folder name ({@code [A-Za-z0-9._-]+})
@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  * @param connectionString the cluster's URL, handed to clients as {@code mongodb.url}
  * @param properties YCSB, {@code mongodb.*} and {@code measurement.*} properties for every client
  * @param clients client JVMs per phase, at least 1
- * @param threads YCSB threads over all clients of a phase, at least {@code clients}
+ * @param threadsPerClient YCSB threads in each client JVM (YCSB's {@code -threads}), as a spec's
+ *     {@code threads} and the {@code threadcount} sweep parameter mean; at least 1. Over all
+ *     clients: {@link #totalThreads}
  * @param load whether to run {@code -load}
  * @param run whether to run {@code -t}
  * @param target total target operations per second of the run phase, empty for unthrottled
@@ -49,7 +51,7 @@ import java.util.regex.Pattern;
  *     {@code maxexecutiontime} becomes warm-up plus that maximum
  */
 public record TrialSpec(String experiment, String trial, String connectionString,
-    Map<String, String> properties, int clients, int threads, boolean load, boolean run,
+    Map<String, String> properties, int clients, int threadsPerClient, boolean load, boolean run,
     OptionalDouble target, Warmup warmup, List<String> hooks, Duration phaseTimeout, String db,
     List<String> jvmOptions, boolean reuseClients, FaultSchedule faults,
     Optional<UntilSteady> untilSteady) {
@@ -64,9 +66,9 @@ public record TrialSpec(String experiment, String trial, String connectionString
     if (clients < 1) {
       throw new ConfigurationException("clients", String.valueOf(clients), "1 or more");
     }
-    if (threads < clients) {
-      throw new ConfigurationException("threads", String.valueOf(threads),
-          "at least one per client (" + clients + " clients)");
+    if (threadsPerClient < 1) {
+      throw new ConfigurationException("threadsPerClient", String.valueOf(threadsPerClient),
+          "1 or more");
     }
     if (!load && !run) {
       throw new ConfigurationException("phases", "none", "load, run, or both");
@@ -117,23 +119,28 @@ public record TrialSpec(String experiment, String trial, String connectionString
   public TrialSpec withProperty(String key, String value) {
     Map<String, String> copy = new LinkedHashMap<>(properties);
     copy.put(key, value);
-    return new TrialSpec(experiment, trial, connectionString, copy, clients, threads, load, run,
+    return new TrialSpec(experiment, trial, connectionString, copy, clients, threadsPerClient, load, run,
         target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
         untilSteady);
   }
 
   /** A copy with another trial id. */
   public TrialSpec withTrial(String id) {
-    return new TrialSpec(experiment, id, connectionString, properties, clients, threads, load, run,
+    return new TrialSpec(experiment, id, connectionString, properties, clients, threadsPerClient, load, run,
         target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
         untilSteady);
   }
 
   /** A copy with another target throughput (empty for unthrottled). */
   public TrialSpec withTarget(OptionalDouble opsPerSecond) {
-    return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
+    return new TrialSpec(experiment, trial, connectionString, properties, clients, threadsPerClient, load,
         run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
         untilSteady);
+  }
+
+  /** YCSB threads over all clients of a phase: {@code clients × threadsPerClient}. */
+  public int totalThreads() {
+    return clients * threadsPerClient;
   }
 
   /** Fluent front end; {@link #build} validates. */
@@ -143,7 +150,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     private String connectionString;
     private final Map<String, String> properties = new LinkedHashMap<>();
     private int clients = 1;
-    private int threads = 1;
+    private int threadsPerClient = 1;
     private boolean load = true;
     private boolean run = true;
     private OptionalDouble target = OptionalDouble.empty();
@@ -181,8 +188,9 @@ public record TrialSpec(String experiment, String trial, String connectionString
       return this;
     }
 
-    public Builder threads(int threads) {
-      this.threads = threads;
+    /** YCSB threads in each client JVM; {@link TrialSpec#totalThreads} over all of them. */
+    public Builder threadsPerClient(int threadsPerClient) {
+      this.threadsPerClient = threadsPerClient;
       return this;
     }
 
@@ -246,7 +254,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     }
 
     public TrialSpec build() {
-      return new TrialSpec(experiment, trial, connectionString, properties, clients, threads, load,
+      return new TrialSpec(experiment, trial, connectionString, properties, clients, threadsPerClient, load,
           run, target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
           Optional.ofNullable(untilSteady));
     }

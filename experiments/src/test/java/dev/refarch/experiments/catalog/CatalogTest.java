@@ -56,7 +56,7 @@ class CatalogTest {
     for (ExperimentSpec s : all("paper")) {
       Plan plan = Plan.of(s, s.properties());
       for (PlannedTrial t : plan.trials()) {
-        TrialShape shape = plan.shape(t);
+        TrialShape shape = t.shape();
         if (shape.topology() instanceof Topology.Sharded) {
           sharded++;
           assertThat(shape.sharding()).as(t.id()).hasValueSatisfying(d ->
@@ -74,7 +74,7 @@ class CatalogTest {
       TrialShape shape = TrialShape.of(s, s.sweep().points().get(0));
       assertThat(shape.clients()).as(study).isEqualTo(4);
       assertThat(shape.threadsPerClient()).as(study).isEqualTo(128);
-      assertThat(shape.threads()).as(study).isEqualTo(512);
+      assertThat(shape.totalThreads()).as(study).isEqualTo(512);
       assertThat(shape.topology()).as(study).isEqualTo(Topology.parse("sharded:4x1,cfg=3,routers=4"));
     }
   }

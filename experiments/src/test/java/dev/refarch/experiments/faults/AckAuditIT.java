@@ -40,7 +40,7 @@ class AckAuditIT {
         .property("mongodb.durability", profile)
         .property("mongodb.audit.dir", audit.toString())
         .property("measurement.timelineResolution", "100")
-        .phases(true, false).clients(1).threads(8).phaseTimeout(Duration.ofMinutes(2))
+        .phases(true, false).clients(1).threadsPerClient(8).phaseTimeout(Duration.ofMinutes(2))
         .faults("load+3s kill primary; load+7s restart primary").build();
   }
 
@@ -101,7 +101,7 @@ class AckAuditIT {
       TrialSpec spec = TrialSpec.builder("audit-it", "self-test").cluster(rs1.connectionString())
           .properties(CoreWorkloads.properties("a")).property("recordcount", "3000")
           .property("mongodb.batchsize", "100").property("mongodb.audit.dir", audit.toString())
-          .phases(true, false).clients(2).threads(4).build();
+          .phases(true, false).clients(2).threadsPerClient(2).build();
       assertThat(new TrialRunner(dir.resolve("results")).run(spec, rs1).failures()).isEmpty();
 
       List<String> acked = new ArrayList<>();
@@ -128,7 +128,7 @@ class AckAuditIT {
       TrialSpec spec = TrialSpec.builder("audit-it", "in-trial").cluster(rs1.connectionString())
           .properties(CoreWorkloads.properties("a")).property("recordcount", "3000")
           .property("mongodb.batchsize", "100").property("measurement.audit", "true")
-          .phases(true, false).clients(2).threads(4).build();
+          .phases(true, false).clients(2).threadsPerClient(2).build();
       TrialResult r = new TrialRunner(dir.resolve("results")).run(spec, rs1);
 
       assertThat(r.failures()).isEmpty();

@@ -54,7 +54,7 @@ class FailoverIT {
         .property("recordcount", "2000").property("operationcount", "100000000")
         .property("measurement.timelineResolution", "100")
         .property("mongodb.durability", "balanced")
-        .clients(1).threads(4).phaseTimeout(Duration.ofMinutes(2));
+        .clients(1).threadsPerClient(4).phaseTimeout(Duration.ofMinutes(2));
   }
 
   @Test

@@ -66,7 +66,7 @@ class KubernetesClientsTest {
     assertThat(k8s.errors()).isEmpty();
   }
 
-  /** The Diamanti study's workload E, sized down; three clients of 16 threads in all. */
+  /** The Diamanti study's workload E, sized down; three clients of 5 threads each. */
   private static TrialSpec workloadE() {
     return TrialSpec.builder("diamanti", "workload-e")
         .cluster("mongodb://refarch-rs0-0.refarch-rs0.test.svc.cluster.local:27017/?replicaSet=rs0")
@@ -75,7 +75,7 @@ class KubernetesClientsTest {
         .property("fieldcount", "50").property("fieldlength", "250")
         .property("maxscanlength", "100").property("scanlengthdistribution", "uniform")
         .property("measurement.histogramInterval", "100")
-        .phases(false, true).clients(3).threads(16).phaseTimeout(Duration.ofSeconds(60)).build();
+        .phases(false, true).clients(3).threadsPerClient(5).phaseTimeout(Duration.ofSeconds(60)).build();
   }
 
   /** A client's folder as a pod leaves it: a real measurement session's files and its output. */
@@ -156,7 +156,7 @@ class KubernetesClientsTest {
     assertThat(results.resolve("trial.json")).exists();
 
     // each pod got what a local client would: its threads and operations, in the pod's folder
-    assertThat(podProperties.get(0)).containsEntry("threadcount", "6")
+    assertThat(podProperties.get(0)).containsEntry("threadcount", "5")
         .containsEntry("operationcount", "3334")
         .containsEntry("measurement.dir", "/refarch/out/measurements")
         .containsEntry("scanproportion", "0.95").doesNotContainKey("hooks");

@@ -84,7 +84,7 @@ class KubernetesTrialsIT {
         .property("mongodb.durability", "durable-majority")
         .property("measurement.audit", "true")
         .property("measurement.timelineResolution", "100")
-        .clients(2).threads(4).phaseTimeout(Duration.ofMinutes(4));
+        .clients(2).threadsPerClient(2).phaseTimeout(Duration.ofMinutes(4));
   }
 
   @Test
@@ -93,7 +93,7 @@ class KubernetesTrialsIT {
         .properties(CoreWorkloads.properties("a"))
         .property("recordcount", "2000").property("operationcount", "4000")
         .property("mongodb.durability", "durable-majority")
-        .clients(2).threads(2).phaseTimeout(Duration.ofMinutes(4)).build();
+        .clients(2).threadsPerClient(1).phaseTimeout(Duration.ofMinutes(4)).build();
     TrialResult r = runner().run(spec, cluster);
 
     assertThat(r.failures()).isEmpty();

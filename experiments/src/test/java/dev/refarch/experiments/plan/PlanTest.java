@@ -124,7 +124,7 @@ class PlanTest {
     var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(PlanJson.render(Plan.of(spec, Map.of())));
     assertThat(json.get("format").asText()).isEqualTo("ycsb-mongo-refarch/plan/2");
     assertThat(json.get("trials").get(0).get("threadsPerClient").asInt()).isEqualTo(8);
-    assertThat(json.get("trials").get(0).get("threads").asInt()).isEqualTo(8);
+    assertThat(json.get("trials").get(0).get("totalThreads").asInt()).isEqualTo(8);
     assertThat(json.get("run").get("untilSteady").isNull()).isTrue();
     assertThat(json.get("trials").get(0).get("id").asText()).isEqualTo("t001-threadcount=8-r1");
     assertThat(json.get("sweep").get("parameters").get(0).asText()).isEqualTo("threadcount");

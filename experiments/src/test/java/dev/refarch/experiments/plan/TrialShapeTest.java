@@ -24,8 +24,8 @@ class TrialShapeTest {
   void threadsArePerClientAndTheTotalIsTheirProduct() {
     TrialShape s = TrialShape.of(sharded().build(), Map.of("threadcount", "192"));
     assertThat(s.threadsPerClient()).isEqualTo(192);
-    assertThat(s.threads()).isEqualTo(768);
-    assertThat(TrialShape.of(sharded().build(), Map.of("clients", "2")).threads()).isEqualTo(256);
+    assertThat(s.totalThreads()).isEqualTo(768);
+    assertThat(TrialShape.of(sharded().build(), Map.of("clients", "2")).totalThreads()).isEqualTo(256);
   }
 
   @Test

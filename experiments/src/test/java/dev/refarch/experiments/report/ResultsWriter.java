@@ -53,6 +53,13 @@ final class ResultsWriter {
   }
 
   Path trial(String experiment, String id, OperationSummary op, boolean steady, String target) {
+    return trial(experiment, id, op, steady, Map.of("clients", "1", "threads", "8", "target",
+        target));
+  }
+
+  /** A trial as above whose trial.json records {@code parameters}. */
+  Path trial(String experiment, String id, OperationSummary op, boolean steady,
+      Map<String, String> parameters) {
     Summary summary = new Summary(T0, T0 + 5_000, T0 + 25_000, Warmup.seconds(5), 100, List.of(op),
         List.of());
     SteadyState s = new SteadyState(steady, steady ? T0 + 5_000 : 0, steady ? op.throughput() : 0,
@@ -64,8 +71,7 @@ final class ResultsWriter {
     TrialResult r = new TrialResult(experiment, id, List.of(), T0 - 5_000, T0 + 30_000,
         Map.of(Phase.RUN, run), PlatformState.empty(), Map.of(), 6.0, 0.5, dir, List.of(),
         Optional.empty(), new TrialResult.Host(2, 1.0, 1.0));
-    write(dir.resolve("trial.json"), TrialJson.render(r, Map.of("clients", "1", "threads", "8",
-        "target", target)));
+    write(dir.resolve("trial.json"), TrialJson.render(r, parameters));
     hlog(dir, op);
     return dir;
   }

@@ -12,29 +12,33 @@ import org.junit.jupiter.api.Test;
 
 class ClientPlanTest {
 
-  private static TrialSpec spec(int clients, int threads) {
+  private static TrialSpec spec(int clients, int threadsPerClient) {
     return TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
         .property("recordcount", "1003").property("operationcount", "10")
-        .property("hooks", "recording").clients(clients).threads(threads).target(1000).build();
+        .property("hooks", "recording").clients(clients).threadsPerClient(threadsPerClient).target(1000)
+        .build();
   }
 
   @Test
   void sharesAddUpToTheWhole() {
     assertThat(IntStream.range(0, 3).mapToLong(i -> ClientPlan.share(1003L, 3, i)).sum()).isEqualTo(1003);
-    assertThat(ClientPlan.share(10, 4, 0)).isEqualTo(3);
-    assertThat(ClientPlan.share(10, 4, 3)).isEqualTo(2);
+    assertThat(ClientPlan.share(10L, 4, 0)).isEqualTo(3);
+    assertThat(ClientPlan.share(10L, 4, 3)).isEqualTo(2);
   }
 
   @Test
   void loadIsPartitionedWithInsertStartAndCount() {
-    TrialSpec s = spec(3, 7);
+    TrialSpec s = spec(3, 3);
     Map<String, String> c0 = ClientPlan.properties(s, Phase.LOAD, 0);
     Map<String, String> c1 = ClientPlan.properties(s, Phase.LOAD, 1);
     Map<String, String> c2 = ClientPlan.properties(s, Phase.LOAD, 2);
     assertThat(c0).containsEntry("insertstart", "0").containsEntry("insertcount", "335")
         .containsEntry("threadcount", "3").containsEntry("recordcount", "1003");
-    assertThat(c1).containsEntry("insertstart", "335").containsEntry("insertcount", "334");
-    assertThat(c2).containsEntry("insertstart", "669").containsEntry("insertcount", "334");
+    assertThat(c1).containsEntry("insertstart", "335").containsEntry("insertcount", "334")
+        .containsEntry("threadcount", "3");
+    assertThat(c2).containsEntry("insertstart", "669").containsEntry("insertcount", "334")
+        .containsEntry("threadcount", "3");
+    assertThat(s.totalThreads()).isEqualTo(9);
   }
 
   @Test
@@ -57,7 +61,7 @@ class ClientPlanTest {
   void aRunUntilSteadyHasNoCountLastsWarmupPlusItsMaximumAndCanBeStopped() {
     TrialSpec s = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
         .property("workload", "site.ycsb.workloads.CoreWorkload").property("operationcount", "0")
-        .clients(2).threads(4).warmup(dev.refarch.ycsb.measure.Warmup.seconds(5))
+        .clients(2).threadsPerClient(2).warmup(dev.refarch.ycsb.measure.Warmup.seconds(5))
         .untilSteady(new dev.refarch.experiments.spec.UntilSteady(
             dev.refarch.experiments.spec.SteadyRule.DEFAULT, java.time.Duration.ofSeconds(30)))
         .build();
@@ -132,9 +136,9 @@ class ClientPlanTest {
   }
 
   @Test
-  void specRejectsFewerThreadsThanClients() {
-    assertThatThrownBy(() -> spec(4, 3)).hasMessage(
-        "threads='3' is not allowed; allowed: at least one per client (4 clients)");
+  void specRejectsAClientWithoutThreads() {
+    assertThatThrownBy(() -> spec(4, 0)).hasMessage(
+        "threadsPerClient='0' is not allowed; allowed: 1 or more");
   }
 
   @Test

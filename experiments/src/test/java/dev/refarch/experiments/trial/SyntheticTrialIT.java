@@ -31,7 +31,7 @@ class SyntheticTrialIT {
         .property("workload", "site.ycsb.workloads.CoreWorkload")
         .property("recordcount", "1000").property("operationcount", "8000")
         .property("readproportion", "1").property("updateproportion", "0")
-        .phases(false, true).clients(4).threads(4).build();
+        .phases(false, true).clients(4).threadsPerClient(1).build();
     TrialResult r = new TrialRunner(dir.resolve("results")).run(spec, PlatformState.empty());
     assertThat(r.failures()).isEmpty();
 

@@ -47,7 +47,7 @@ class TrialRunnerIT {
         .property("recordcount", "2000").property("operationcount", "6000")
         .property("mongodb.batchsize", "100")
         .property("testhook.file", events.toString())
-        .hooks(List.of("recording")).clients(2).threads(4);
+        .hooks(List.of("recording")).clients(2).threadsPerClient(2);
   }
 
   private static List<Long> clientPids(List<ClientProcess> clients) {
@@ -197,7 +197,7 @@ class TrialRunnerIT {
   void aRunUntilSteadyIsStoppedByTheRunnerOnceSteady(@TempDir Path dir) throws Exception {
     // a rule any run that never stalls meets: the test is about the stop, not about steadiness
     TrialSpec spec = workloadA("until-steady", "runner_steady", dir.resolve("events"))
-        .property("operationcount", "0").clients(1).threads(2).warmup(Warmup.seconds(1))
+        .property("operationcount", "0").clients(1).threadsPerClient(2).warmup(Warmup.seconds(1))
         .untilSteady(new dev.refarch.experiments.spec.UntilSteady(
             new dev.refarch.experiments.spec.SteadyRule(3, 1.0, 10.0), Duration.ofSeconds(300)))
         .build();

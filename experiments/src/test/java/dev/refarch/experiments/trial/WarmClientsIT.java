@@ -44,7 +44,7 @@ class WarmClientsIT {
     return TrialSpec.builder("warm-it", trial).cluster(LocalReplicaSet.url(cluster, db))
         .properties(CoreWorkloads.properties("a"))
         .property("recordcount", "1500").property("operationcount", "4000")
-        .clients(1).threads(2);
+        .clients(1).threadsPerClient(2);
   }
 
   /** Records the client JVMs' pids by phase, in the order the phases ran. */
@@ -126,7 +126,7 @@ class WarmClientsIT {
     TrialResult failed = runner.run(TrialSpec.builder("warm-it", "unreachable")
         .cluster("mongodb://127.0.0.1:1/warm_none?serverSelectionTimeoutMS=1000")
         .properties(CoreWorkloads.properties("a")).property("recordcount", "100")
-        .clients(1).threads(1).phases(true, false).build(), cluster.state());
+        .clients(1).threadsPerClient(1).phases(true, false).build(), cluster.state());
     TrialResult next = runner.run(workloadA("after", "warm_after").build(), cluster.state());
 
     assertThat(failed.failures()).singleElement().asString()

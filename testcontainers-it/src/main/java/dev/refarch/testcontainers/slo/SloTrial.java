@@ -31,7 +31,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * TrialResult r = SloTrial.against(cluster).workload("a")
- *     .records(10_000).operations(20_000).target(500).threads(4)
+ *     .records(10_000).operations(20_000).target(500).threadsPerClient(4)
  *     .property("mongodb.durability", "durable").run();
  * SloAssert.assertThat(r).operation("UPDATE").percentile(99).isBelow(Duration.ofMillis(10));
  * }</pre>
@@ -44,7 +44,7 @@ public final class SloTrial {
   private long records = 1_000;
   private long operations = 10_000;
   private Double target;
-  private int threads = 4;
+  private int threadsPerClient = 4;
   private int clients = 1;
   private Warmup warmup = Warmup.none();
   private String database = "slo";
@@ -94,9 +94,9 @@ public final class SloTrial {
     return this;
   }
 
-  /** YCSB threads over all clients (default 4). */
-  public SloTrial threads(int threads) {
-    this.threads = threads;
+  /** YCSB threads in each client JVM (default 4), as YCSB's {@code -threads}. */
+  public SloTrial threadsPerClient(int threadsPerClient) {
+    this.threadsPerClient = threadsPerClient;
     return this;
   }
 
@@ -156,7 +156,7 @@ public final class SloTrial {
         .properties(CoreWorkloads.properties(workload))
         .property("recordcount", String.valueOf(records))
         .property("operationcount", String.valueOf(operations))
-        .properties(properties).clients(clients).threads(threads).warmup(warmup)
+        .properties(properties).clients(clients).threadsPerClient(threadsPerClient).warmup(warmup)
         .phaseTimeout(timeout);
     if (target != null) {
       b.target(target);

@@ -35,7 +35,7 @@ class ReplicaSetClusterIT {
           .doesNotContain(":" + rs.member("rs0-2").externalPort());
 
       TrialResult r = SloTrial.against(rs).workload("a").records(1_000).operations(1_000)
-          .target(100).threads(4).results(results)
+          .target(100).threadsPerClient(4).results(results)
           .property("measurement.interval", "intended").run();
 
       SloAssert.assertThat(r)

@@ -22,7 +22,7 @@ class CheckoutPerformanceIT {
   void updatesStayFastAtTheExpectedLoad(RunningCluster cluster) throws Exception {
     TrialResult result = SloTrial.against(cluster)
         .workload("a").records(10_000).operations(30_000)
-        .target(500).threads(8)
+        .target(500).threadsPerClient(8)
         .property("mongodb.durability", "durable-majority")
         .run();
 

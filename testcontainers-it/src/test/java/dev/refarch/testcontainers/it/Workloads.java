@@ -30,7 +30,7 @@ final class Workloads {
         .property("recordcount", String.valueOf(RECORDS))
         .property("operationcount", String.valueOf(OPERATIONS))
         .property("mongodb.batchsize", "100")
-        .clients(1).threads(4).phaseTimeout(Duration.ofMinutes(3));
+        .clients(1).threadsPerClient(4).phaseTimeout(Duration.ofMinutes(3));
   }
 
   /**

@@ -32,7 +32,7 @@ class BaselineIT {
 
   private static SloTrial trial(RunningCluster cluster, Path results, double target) {
     return SloTrial.against(cluster).workload("a").records(1_000).operations(1_500)
-        .target(target).threads(4).trial("checkout").results(results);
+        .target(target).threadsPerClient(4).trial("checkout").results(results);
   }
 
   @Test

@@ -25,7 +25,7 @@ class SloIT {
   private TrialResult updateHeavyTrialAt200OpsPerSecond(RunningCluster cluster)
       throws InterruptedException {
     return SloTrial.against(cluster).workload("a").records(1_000).operations(1_000)
-        .target(200).threads(4).results(results)
+        .target(200).threadsPerClient(4).results(results)
         .property("measurement.interval", "intended").run();
   }
 
