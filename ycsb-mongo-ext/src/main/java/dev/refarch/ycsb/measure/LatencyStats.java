@@ -21,7 +21,7 @@ import org.HdrHistogram.AbstractHistogram;
  * @param max largest value
  */
 public record LatencyStats(long count, double mean, double p50, double p90, double p95, double p99,
-    double p999, double p9999, double max) {
+    double p999, double p9999, double max) implements DistributionFigures {
 
   /** The percentiles every output reports, with their labels. */
   public static final Map<String, Double> PERCENTILES = percentiles();
@@ -49,19 +49,5 @@ public record LatencyStats(long count, double mean, double p50, double p90, doub
 
   private static double us(AbstractHistogram h, double percentile) {
     return h.getValueAtPercentile(percentile) / 1000.0;
-  }
-
-  /** Label to value, in the order of {@link #PERCENTILES}, then {@code mean} and {@code max}. */
-  public Map<String, Double> figures() {
-    Map<String, Double> m = new LinkedHashMap<>();
-    m.put("mean", mean);
-    m.put("p50", p50);
-    m.put("p90", p90);
-    m.put("p95", p95);
-    m.put("p99", p99);
-    m.put("p99.9", p999);
-    m.put("p99.99", p9999);
-    m.put("max", max);
-    return m;
   }
 }

@@ -1,7 +1,5 @@
 package dev.refarch.ycsb.measure;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.HdrHistogram.AbstractHistogram;
 
 /**
@@ -22,7 +20,7 @@ import org.HdrHistogram.AbstractHistogram;
  * @param max largest value
  */
 public record MetricStats(long count, long sum, double mean, double p50, double p90, double p95,
-    double p99, double p999, double p9999, double max) {
+    double p99, double p999, double p9999, double max) implements DistributionFigures {
 
   /** The figures of {@code values} with the exact {@code sum} and {@code max} kept beside it. */
   public static MetricStats of(AbstractHistogram values, long sum, long max) {
@@ -37,19 +35,5 @@ public record MetricStats(long count, long sum, double mean, double p50, double 
 
   private static double at(AbstractHistogram h, double percentile, long max) {
     return Math.min(h.getValueAtPercentile(percentile), max);
-  }
-
-  /** Label to value: {@code mean}, the percentiles of {@link LatencyStats#PERCENTILES}, {@code max}. */
-  public Map<String, Double> figures() {
-    Map<String, Double> m = new LinkedHashMap<>();
-    m.put("mean", mean);
-    m.put("p50", p50);
-    m.put("p90", p90);
-    m.put("p95", p95);
-    m.put("p99", p99);
-    m.put("p99.9", p999);
-    m.put("p99.99", p9999);
-    m.put("max", max);
-    return m;
   }
 }

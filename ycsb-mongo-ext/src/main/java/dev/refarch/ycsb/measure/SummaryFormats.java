@@ -89,20 +89,22 @@ public final class SummaryFormats {
 
   private static void writeLatency(JsonGenerator g, LatencyKind kind, LatencyStats stats)
       throws IOException {
-    g.writeObjectFieldStart(kind.label() + "Time");
-    g.writeNumberField("count", stats.count());
-    for (Map.Entry<String, Double> f : stats.figures().entrySet()) {
-      g.writeFieldName(f.getKey());
-      g.writeNumber(decimal(f.getValue()));
-    }
-    g.writeEndObject();
+    writeFigures(g, kind.label() + "Time", stats, null);
   }
 
   private static void writeMetric(JsonGenerator g, String unit, MetricStats stats)
       throws IOException {
-    g.writeObjectFieldStart(unit);
+    writeFigures(g, unit, stats, stats.sum());
+  }
+
+  /** {@code name: {count, [sum,] mean, p50 … max}}, three decimals. */
+  private static void writeFigures(JsonGenerator g, String name, DistributionFigures stats,
+      Long sum) throws IOException {
+    g.writeObjectFieldStart(name);
     g.writeNumberField("count", stats.count());
-    g.writeNumberField("sum", stats.sum());
+    if (sum != null) {
+      g.writeNumberField("sum", sum);
+    }
     for (Map.Entry<String, Double> f : stats.figures().entrySet()) {
       g.writeFieldName(f.getKey());
       g.writeNumber(decimal(f.getValue()));
@@ -140,16 +142,17 @@ public final class SummaryFormats {
 
   private static void metricRow(StringBuilder out, OperationSummary op, String unit,
       MetricStats stats, TreeSet<String> statuses) {
-    out.append(op.operation()).append(',').append(unit).append(',').append(stats.count())
-        .append(',').append(format(op.throughput()));
-    stats.figures().values().forEach(v -> out.append(',').append(format(v)));
-    statuses.forEach(s -> out.append(',').append(Optional.ofNullable(op.counts().get(s)).orElse(0L)));
-    out.append('\n');
+    row(out, op, unit, stats.count(), stats, statuses);
   }
 
   private static void row(StringBuilder out, OperationSummary op, LatencyKind kind,
       LatencyStats stats, TreeSet<String> statuses) {
-    out.append(op.operation()).append(',').append(kind.label()).append(',').append(op.total())
+    row(out, op, kind.label(), op.total(), stats, statuses);
+  }
+
+  private static void row(StringBuilder out, OperationSummary op, String latency, long operations,
+      DistributionFigures stats, TreeSet<String> statuses) {
+    out.append(op.operation()).append(',').append(latency).append(',').append(operations)
         .append(',').append(format(op.throughput()));
     stats.figures().values().forEach(v -> out.append(',').append(format(v)));
     statuses.forEach(s -> out.append(',').append(Optional.ofNullable(op.counts().get(s)).orElse(0L)));
