@@ -21,26 +21,34 @@ final class FaultActions {
   private FaultActions() {
   }
 
-  static FaultEvent apply(FaultAction action, Member member, String target,
+  /**
+   * Applies {@code action} to {@code member}.
+   *
+   * @param role the role the member was chosen by ({@code secondary}), or {@code null} when the
+   *     target named the member: what a later "restart secondary" pairs with, recorded as chosen
+   *     rather than asked again (a member's state can flicker between the two questions)
+   */
+  static FaultEvent apply(FaultAction action, Member member, String target, String role,
       FaultParameters parameters, Deadline deadline) {
     return switch (action) {
-      case KILL -> kill(member, target);
-      case STOP -> stop(member, target, parameters);
-      case PAUSE -> pause(member, target);
+      case KILL -> kill(member, target, role);
+      case STOP -> stop(member, target, role, parameters);
+      case PAUSE -> pause(member, target, role);
       case RESUME -> event(action, target, member, "SIGCONT pid " + member.resume());
       case STEPDOWN -> stepDown(member, target, parameters);
       case RESTART -> restart(member, target, deadline);
     };
   }
 
-  private static FaultEvent kill(Member member, String target) {
-    String was = disrupt(member);
+  private static FaultEvent kill(Member member, String target, String role) {
+    String was = disrupt(member, role);
     long pid = member.kill();
     return event(FaultAction.KILL, target, member, "SIGKILL pid " + pid + " (was " + was + ")");
   }
 
-  private static FaultEvent stop(Member member, String target, FaultParameters parameters) {
-    String was = disrupt(member);
+  private static FaultEvent stop(Member member, String target, String role,
+      FaultParameters parameters) {
+    String was = disrupt(member, role);
     long pid = member.pid().orElseThrow();
     boolean clean = member.stop(parameters.timeout());
     return event(FaultAction.STOP, target, member, "SIGTERM pid " + pid + " (was " + was + "), "
@@ -48,8 +56,8 @@ final class FaultActions {
             + " s, so SIGKILLed"));
   }
 
-  private static FaultEvent pause(Member member, String target) {
-    String was = disrupt(member);
+  private static FaultEvent pause(Member member, String target, String role) {
+    String was = disrupt(member, role);
     long pid = member.pause();
     return event(FaultAction.PAUSE, target, member, "SIGSTOP pid " + pid + " (was " + was + ")");
   }
@@ -93,9 +101,12 @@ final class FaultActions {
     return view.state() == MemberView.State.PRIMARY || view.state() == MemberView.State.SECONDARY;
   }
 
-  /** Records the role the member has right before a fault takes it out, and returns it. */
-  private static String disrupt(Member member) {
-    String role = member.view().state().label();
+  /**
+   * Records the role the member had as a fault took it out, and returns it: the role it was
+   * chosen by, else the one it reports right before.
+   */
+  private static String disrupt(Member member, String chosenAs) {
+    String role = chosenAs != null ? chosenAs : member.view().state().label();
     member.markDisrupted(role);
     return role;
   }

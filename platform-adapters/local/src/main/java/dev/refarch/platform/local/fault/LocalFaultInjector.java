@@ -101,7 +101,8 @@ public final class LocalFaultInjector implements FaultInjector {
     FaultParameters parameters = FaultParameters.parse(action, fault.parameters(), defaultTimeout);
     Deadline deadline = Deadline.after(parameters.timeout());
     Member member = resolve(action, target, deadline);
-    return FaultActions.apply(action, member, fault.target(), parameters, deadline);
+    return FaultActions.apply(action, member, fault.target(),
+        target.isRole() ? target.role().label() : null, parameters, deadline);
   }
 
   private void checkApplicable(FaultAction action, FaultTarget target) {
