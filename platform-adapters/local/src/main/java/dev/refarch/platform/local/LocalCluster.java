@@ -85,6 +85,9 @@ final class LocalCluster implements RunningCluster {
       facts.put(prefix + "role", m.spec().role().label());
       facts.put(prefix + "process", m.status().label());
       m.lastPid().ifPresent(pid -> facts.put(prefix + "pid", String.valueOf(pid)));
+      if (!m.spec().process().equals("mongos")) {
+        facts.put(prefix + "dbPath", m.spec().dbPath().toString());
+      }
       if (m.spec().role().inReplicaSet()) {
         facts.put(prefix + "replicaSet", m.spec().group());
       }

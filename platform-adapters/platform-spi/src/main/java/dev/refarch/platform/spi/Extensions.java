@@ -3,12 +3,14 @@ package dev.refarch.platform.spi;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.SettingGroup;
 import dev.refarch.platform.spi.config.SettingGroups;
+import dev.refarch.platform.spi.telemetry.TelemetryProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -36,6 +38,33 @@ public final class Extensions {
 
   public static FaultInjector faultInjector(String name) {
     return find(FaultInjector.class, "faults.injector", name, FaultInjector::name);
+  }
+
+  /**
+   * Every telemetry provider on the class path, in name order. One that cannot be loaded is left
+   * out and named to {@code broken} with why: telemetry never stops a trial.
+   */
+  public static List<TelemetryProvider> telemetryProviders(Consumer<String> broken) {
+    TreeMap<String, TelemetryProvider> found = new TreeMap<>();
+    var iterator = ServiceLoader.load(TelemetryProvider.class, classLoader()).iterator();
+    while (true) {
+      try {
+        if (!iterator.hasNext()) {
+          break;
+        }
+        TelemetryProvider p = iterator.next();
+        found.put(p.name(), p);
+      } catch (ServiceConfigurationError | LinkageError e) {
+        broken.accept(e.getMessage());
+      }
+    }
+    return List.copyOf(found.values());
+  }
+
+  /** Name to description of every telemetry provider on the class path. */
+  public static Map<String, String> telemetry() {
+    return catalogue(TelemetryProvider.class, TelemetryProvider::name,
+        TelemetryProvider::description);
   }
 
   /** Name to description of every hook on the class path. */
