@@ -36,7 +36,7 @@ class PackageStructureTest {
     noClasses().that().resideInAnyPackage(ROOT + ".report..", ROOT + ".results..",
         ROOT + ".stats..", ROOT + ".spec..", ROOT + ".plan..", ROOT + ".faults..")
         .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".trial..", ROOT + ".run..",
-            ROOT + ".cli..", ROOT + ".kubernetes..")
+            ROOT + ".cli..", ROOT + ".kubernetes..", ROOT + ".telemetry..")
         .check(CLASSES);
   }
 }

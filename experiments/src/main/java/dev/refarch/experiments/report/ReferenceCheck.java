@@ -33,15 +33,19 @@ import dev.refarch.experiments.spec.Transfer;
  * @param repetitions completed repetitions the median is over
  * @param note why a figure is missing, or that this is the baseline; empty otherwise
  * @param verdict agrees, disagrees or not comparable here, and why
+ * @param serverSide what the servers' and disks' telemetry says about the two points
+ *     ({@link ServerSide}): the cache outgrown, a disk or the cores saturated; empty when it says
+ *     nothing or was not recorded
  */
 public record ReferenceCheck(StoredPlan.Reference reference, Map<String, String> baselineParameters,
     Optional<String> baselineExperiment, OptionalDouble paperBaseline,
     OptionalDouble paperChangePct, OptionalDouble measured, OptionalDouble measuredBaseline,
     OptionalDouble measuredChangePct, long samples, int repetitions, String note,
-    Verdict verdict) {
+    Verdict verdict, List<String> serverSide) {
 
   public ReferenceCheck {
     baselineParameters = StoredPlan.ordered(baselineParameters);
+    serverSide = List.copyOf(serverSide);
   }
 
   /** Whether this figure is the baseline itself (both changes are 0 by definition). */
@@ -115,7 +119,8 @@ public record ReferenceCheck(StoredPlan.Reference reference, Map<String, String>
     return new ReferenceCheck(r, base.orElse(Map.of()), r.againstExperiment(), paperBase,
         paperChange, measured, measuredBase, measuredChange, samples(measuredPoint, r),
         measuredPoint.map(p -> p.completed().size()).orElse(0), String.join("; ", notes),
-        verdict);
+        verdict, ServerSide.of(measuredPoint, basePoint, Formats.parameters(r.parameters()),
+            label));
   }
 
   /**

@@ -101,7 +101,7 @@ final class ReportHtml {
         + " when it lies wholly outside, and is inconclusive when it crosses the band's edge.");
     ReferenceChart.of(checks).ifPresent(h::figure);
     h.table("references", "verdict", "why", "effect [95 % CI]", "repetitions", "caveats",
-        "parameters", "metric", "operation", "paper", "source", "relative to", "paper change",
+        "server side", "parameters", "metric", "operation", "paper", "source", "relative to", "paper change",
         "measured", "n", "transfers", "rule");
     for (ReferenceCheck c : checks) {
       StoredPlan.Reference ref = c.reference();
@@ -109,7 +109,7 @@ final class ReportHtml {
       h.row(rowClass(v), v.kind().label(), v.reason(),
           v.effect().map(Object::toString).orElse(percent(c.measuredChangePct())),
           v.effect().map(e -> e.repetitions() + " (" + e.method() + ")").orElse(""),
-          String.join("; ", v.caveats()),
+          String.join("; ", v.caveats()), String.join("; ", c.serverSide()),
           Formats.parameters(ref.parameters()), ref.metric().label(), ref.operation(),
           ref.value().isPresent() ? paper(ref) : "(direction only)", ref.source(),
           c.baselineExperiment().map(e -> e + " ").orElse("") + (c.baselineParameters().isEmpty()

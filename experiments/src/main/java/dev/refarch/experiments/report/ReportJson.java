@@ -176,6 +176,11 @@ final class ReportJson {
     Verdict v = c.verdict();
     g.writeStringField("verdict", v.kind().label());
     g.writeStringField("why", v.reason());
+    g.writeArrayFieldStart("serverSide");
+    for (String line : c.serverSide()) {
+      g.writeString(line);
+    }
+    g.writeEndArray();
     g.writeStringField("rule", ReportHtml.rule(ref));
     if (v.effect().isPresent()) {
       Effect e = v.effect().get();

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.refarch.experiments.results.TrialTelemetry;
 import java.io.IOException;
 import java.util.Map;
 
@@ -76,6 +77,36 @@ final class ReportTrialJson {
     for (Map.Entry<String, Long> e : f.samples().entrySet()) {
       g.writeNumberField(e.getKey(), e.getValue());
     }
+    g.writeEndObject();
+    if (f.telemetry().isPresent()) {
+      telemetry(g, f.telemetry().get(), f.window());
+    }
+  }
+
+  /** The servers' and disks' figures over the window the trial's own figures come from. */
+  private static void telemetry(JsonGenerator g, ServerTelemetry t, TrialFacts.Window window)
+      throws IOException {
+    g.writeObjectFieldStart("telemetry");
+    g.writeStringField("window", window.describe());
+    g.writeArrayFieldStart("partial");
+    for (String p : t.partial()) {
+      g.writeString(p);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("figures");
+    for (TrialTelemetry.Figure fig : t.figures()) {
+      g.writeStartObject();
+      g.writeStringField("source", fig.source());
+      g.writeStringField("member", fig.member());
+      g.writeStringField("metric", fig.metric());
+      g.writeStringField("unit", fig.unit());
+      ReportJson.number(g, "mean", fig.mean());
+      ReportJson.number(g, "p95", fig.p95());
+      ReportJson.number(g, "max", fig.max());
+      g.writeNumberField("samples", fig.samples());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
     g.writeEndObject();
   }
 

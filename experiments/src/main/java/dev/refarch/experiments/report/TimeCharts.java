@@ -73,7 +73,7 @@ final class TimeCharts {
   }
 
   /** Fault windows light, the client-observed interruption at their start darker. */
-  private static void shade(XYChart chart, TrialRecord trial, long start, int resolutionMs,
+  static void shade(XYChart chart, TrialRecord trial, long start, int resolutionMs,
       double top) {
     int n = 1;
     for (FaultWindow w : trial.faultWindows()) {

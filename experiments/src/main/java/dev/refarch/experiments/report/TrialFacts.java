@@ -27,11 +27,14 @@ import java.util.OptionalDouble;
  * @param clientMicrosPerOp the clients' CPU microseconds per operation over the window the
  *     figures come from ({@code clientCost} in trial.json; for results written before it, from
  *     the CPU evidence); empty when not recorded
+ * @param telemetry the servers', processes' and disks' figures over the same window, when the
+ *     trial recorded telemetry
  */
 public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     boolean stoppedWhenSteady, int clients, int threadsPerClient, int cores,
     OptionalDouble clientCpuShare, Map<String, Long> samples, long startedEpochMs, Window window, Optional<String> drift,
-    Optional<CpuEvidence> cpu, OptionalDouble clientMicrosPerOp) {
+    Optional<CpuEvidence> cpu, OptionalDouble clientMicrosPerOp,
+    Optional<ServerTelemetry> telemetry) {
 
   /**
    * The window a trial's figures come from.
@@ -65,6 +68,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     java.util.Objects.requireNonNull(drift, "drift");
     java.util.Objects.requireNonNull(cpu, "cpu");
     java.util.Objects.requireNonNull(clientMicrosPerOp, "clientMicrosPerOp");
+    java.util.Objects.requireNonNull(telemetry, "telemetry");
   }
 
   /** Facts without a recorded start, window or CPU evidence. */
@@ -72,7 +76,8 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
       int clients, int threadsPerClient, int cores, OptionalDouble clientCpuShare,
       Map<String, Long> samples) {
     this(steady, measuredSeconds, stoppedWhenSteady, clients, threadsPerClient, cores, clientCpuShare,
-        samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty(), OptionalDouble.empty());
+        samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty(), OptionalDouble.empty(),
+        Optional.empty());
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */

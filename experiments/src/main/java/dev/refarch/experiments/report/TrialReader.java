@@ -107,7 +107,8 @@ final class TrialReader {
         cores, share, samples,
         root.path("startedEpochMs").asLong(0), window, drift, cpu.filter(e ->
             e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()),
-        clientMicrosPerOp(p, cpu, samples.get(Quantity.OVERALL)));
+        clientMicrosPerOp(p, cpu, samples.get(Quantity.OVERALL)),
+        ServerTelemetry.read(root, dir, window));
   }
 
   /**

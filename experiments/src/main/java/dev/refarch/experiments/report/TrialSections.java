@@ -30,14 +30,27 @@ final class TrialSections {
     shown.ifPresent(timelines::add);
     r.trials().stream().filter(t -> !t.faults().isEmpty() && !timelines.contains(t))
         .forEach(timelines::add);
+    // the point each transferable shape is judged at, so that its server side can be set beside
+    // the baseline's: the first completed trial of each
+    for (StoredPlan.Reference ref : r.plan().references()) {
+      if (ref.transfer() instanceof dev.refarch.experiments.spec.Transfer.Shape) {
+        r.point(ref.parameters()).flatMap(p -> p.completed().stream().findFirst())
+            .filter(t -> !timelines.contains(t)).ifPresent(timelines::add);
+      }
+    }
     if (timelines.isEmpty()) {
       h.element("p", "note", "No completed trial to show yet.");
     }
     for (TrialRecord t : timelines) {
-      String why = t.equals(shown.orElse(null)) ? shownWhy : "A trial with faults.";
+      String why = t.equals(shown.orElse(null)) ? shownWhy : !t.faults().isEmpty()
+          ? "A trial with faults." : "The first completed trial of a point a reference is"
+              + " judged at.";
       TimeCharts.timeline(t, why).ifPresentOrElse(h::figure,
           () -> h.element("p", "note", t.id() + " has no readable "
               + TrialReader.timelineName(t.phase()) + "."));
+      TelemetryCharts.of(t).forEach(h::figure);
+      t.facts().telemetry().filter(s -> !s.partial().isEmpty()).ifPresent(s ->
+          h.element("p", "note", "Telemetry partial: " + String.join("; ", s.partial())));
       if (!t.faults().isEmpty()) {
         faults(h, t);
       }

@@ -15,14 +15,17 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Writes {@code trial.json}: one JSON document with the trial's parameters, effective settings,
  * platform state, the host (cores, load average), per-phase client exits, times and merged
- * summaries (with documents and bytes per scan), steady state, failures, CPU seconds and faults (each with its election time, the durations its injector measured on the
- * platform side as {@code durationsMs} when there are any, and its interruption per operation
- * type). Values that look like connection strings are masked.
+ * summaries (with documents and bytes per scan), steady state, failures, CPU seconds, faults
+ * (each with its election time, the durations its injector measured on the platform side as
+ * {@code durationsMs} when there are any, and its interruption per operation type), and
+ * telemetry (its sources and gaps; per phase, each series' mean, p95 and maximum). Values that
+ * look like connection strings are masked.
  *
  * <p>Stateless and thread-safe.
  */
@@ -88,11 +91,12 @@ public final class TrialJson {
         writeFault(g, f);
       }
       g.writeEndArray();
+      writeTelemetry(g, result.telemetry());
       g.writeObjectFieldStart("phases");
       for (Phase phase : Phase.values()) {
         TrialResult.PhaseResult p = result.phases().get(phase);
         if (p != null) {
-          writePhase(g, p);
+          writePhase(g, p, result.telemetry().phases().getOrDefault(phase, List.of()));
         }
       }
       g.writeEndObject();
@@ -103,7 +107,51 @@ public final class TrialJson {
     return out + "\n";
   }
 
-  private static void writePhase(JsonGenerator g, TrialResult.PhaseResult p) throws IOException {
+  /** Which sources watched what, and where they fell short; the samples are in their file. */
+  private static void writeTelemetry(JsonGenerator g, TrialTelemetry t) throws IOException {
+    g.writeObjectFieldStart("telemetry");
+    g.writeBooleanField("enabled", t.enabled());
+    if (t.enabled()) {
+      g.writeStringField("file", TelemetryFile.FILE);
+      g.writeObjectFieldStart("sources");
+      for (var source : t.sources().entrySet()) {
+        g.writeArrayFieldStart(source.getKey());
+        for (String watched : source.getValue()) {
+          g.writeString(watched);
+        }
+        g.writeEndArray();
+      }
+      g.writeEndObject();
+      g.writeArrayFieldStart("partial");
+      for (String line : t.partial()) {
+        g.writeString(Redaction.maskUri(line));
+      }
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+  }
+
+  /** Each telemetry series over the phase: mean, p95 and maximum of its samples. */
+  private static void writeTelemetryFigures(JsonGenerator g, List<TrialTelemetry.Figure> figures)
+      throws IOException {
+    g.writeArrayFieldStart("telemetry");
+    for (TrialTelemetry.Figure f : figures) {
+      g.writeStartObject();
+      g.writeStringField("source", f.source());
+      g.writeStringField("member", f.member());
+      g.writeStringField("metric", f.metric());
+      g.writeStringField("unit", f.unit());
+      number(g, "mean", f.mean());
+      number(g, "p95", f.p95());
+      number(g, "max", f.max());
+      g.writeNumberField("samples", f.samples());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  private static void writePhase(JsonGenerator g, TrialResult.PhaseResult p,
+      List<TrialTelemetry.Figure> telemetry) throws IOException {
     g.writeObjectFieldStart(p.phase().label());
     g.writeArrayFieldStart("clients");
     for (TrialResult.ClientRecord c : p.clients()) {
@@ -167,6 +215,9 @@ public final class TrialJson {
       number(g, "microsPerOperation", c.microsPerOperation());
       number(g, "cores", c.cores());
       g.writeEndObject();
+    }
+    if (!telemetry.isEmpty()) {
+      writeTelemetryFigures(g, telemetry);
     }
     g.writeEndObject();
   }

@@ -28,15 +28,17 @@ import java.util.OptionalDouble;
  * @param faults faults injected during the trial and what followed, in order
  * @param audit the acknowledged-write audit after the last phase, when {@code measurement.audit}
  * @param host the machine the runner and its local clients ran on
+ * @param telemetry what the servers, machines and disks did, as the runner sampled them
  */
 public record TrialResult(String experiment, String trial, List<String> failures,
     long startedEpochMs, long finishedEpochMs, Map<Phase, PhaseResult> phases,
     PlatformState platformState, Map<String, String> effectiveSettings, double clientCpuSeconds,
     double runnerCpuSeconds, Path folder, List<dev.refarch.experiments.faults.FaultReport> faults,
-    Optional<AckAudit.AuditReport> audit, Host host) {
+    Optional<AckAudit.AuditReport> audit, Host host, TrialTelemetry telemetry) {
 
   public TrialResult {
     Objects.requireNonNull(audit, "audit");
+    Objects.requireNonNull(telemetry, "telemetry");
     Objects.requireNonNull(host, "host");
     failures = List.copyOf(failures);
     phases = Map.copyOf(phases);
@@ -52,7 +54,7 @@ public record TrialResult(String experiment, String trial, List<String> failures
       Path folder, List<dev.refarch.experiments.faults.FaultReport> faults) {
     this(experiment, trial, failures, startedEpochMs, finishedEpochMs, phases, platformState,
         effectiveSettings, clientCpuSeconds, runnerCpuSeconds, folder, faults, Optional.empty(),
-        Host.unknown());
+        Host.unknown(), TrialTelemetry.off());
   }
 
   /** A result with an audit and without host facts. */
@@ -63,7 +65,7 @@ public record TrialResult(String experiment, String trial, List<String> failures
       Optional<AckAudit.AuditReport> audit) {
     this(experiment, trial, failures, startedEpochMs, finishedEpochMs, phases, platformState,
         effectiveSettings, clientCpuSeconds, runnerCpuSeconds, folder, faults, audit,
-        Host.unknown());
+        Host.unknown(), TrialTelemetry.off());
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.refarch.experiments.run;
 import dev.refarch.experiments.plan.PlannedTrial;
 import dev.refarch.experiments.plan.TrialShape;
 import dev.refarch.experiments.spec.ClientProperties;
+import dev.refarch.experiments.spec.TelemetryProperties;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.platform.spi.Topology;
@@ -50,6 +51,10 @@ final class TrialFactory {
     String reuse = props.remove(ClientProperties.REUSE.key());
     if (reuse != null) {
       b.reuseClients(ClientProperties.REUSE.parse(reuse));
+    }
+    String telemetry = props.remove(TelemetryProperties.TELEMETRY.key());
+    if (telemetry != null) {
+      b.telemetry(TelemetryProperties.TELEMETRY.parse(telemetry));
     }
     List<String> hooks = new ArrayList<>(spec.hooks());
     if (shape.sharding().isPresent() && !hooks.contains(SHARDING_HOOK)) {

@@ -36,7 +36,8 @@ public final class PropertyCheck {
   private static List<SettingGroup> groups() {
     // the client JVMs' group before the workload's, whose prefix (refarch.) covers it
     List<SettingGroup> groups = new java.util.ArrayList<>(List.of(MongoProperties.GROUP,
-        MeasurementProperties.GROUP, ClientProperties.GROUP, WorkloadProperties.GROUP));
+        MeasurementProperties.GROUP, ClientProperties.GROUP, TelemetryProperties.GROUP,
+        WorkloadProperties.GROUP));
     groups.addAll(Extensions.settingGroups());
     return List.copyOf(groups);
   }

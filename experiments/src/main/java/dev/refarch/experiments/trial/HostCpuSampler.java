@@ -1,5 +1,6 @@
 package dev.refarch.experiments.trial;
 
+import dev.refarch.experiments.telemetry.ProcCpu;
 import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.platform.spi.PlatformState;
 import java.io.IOException;

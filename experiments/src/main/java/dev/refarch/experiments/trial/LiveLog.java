@@ -25,6 +25,7 @@ final class LiveLog {
   private final int intervalMs;
   private final StringBuilder header = new StringBuilder();
   private final TreeMap<Long, Long> measured = new TreeMap<>();
+  private final java.util.Map<String, org.HdrHistogram.Histogram> latest = new java.util.TreeMap<>();
   private long offset;
   private long firstSlot = Long.MAX_VALUE;
   private long lastWarmupSlot = Long.MIN_VALUE;
@@ -61,7 +62,9 @@ final class LiveLog {
       if (tag.endsWith(".warmup")) {
         lastWarmupSlot = Math.max(lastWarmupSlot, slot);
       } else if (tag.endsWith(".service")) {
-        measured.merge(slot, ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
+        org.HdrHistogram.Histogram histogram = (org.HdrHistogram.Histogram) h;
+        measured.merge(slot, histogram.getTotalCount(), Long::sum);
+        latest.put(tag.substring(0, tag.length() - ".service".length()), histogram);
       }
     }
   }
@@ -95,6 +98,14 @@ final class LiveLog {
     long from = Math.max(firstSlot, lastWarmupSlot) + intervalMs;
     return measured.lastKey() >= from ? java.util.OptionalLong.of(from)
         : java.util.OptionalLong.empty();
+  }
+
+  /**
+   * Each operation's most recent measured interval histogram (service time, nanoseconds), e.g.
+   * for live percentiles; empty for an operation still in its warm-up.
+   */
+  java.util.Map<String, org.HdrHistogram.Histogram> latestIntervals() {
+    return java.util.Collections.unmodifiableMap(latest);
   }
 
   /** Measured operations per slot so far. */

@@ -16,6 +16,7 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.Redaction;
+import dev.refarch.platform.spi.telemetry.TelemetryTarget;
 import dev.refarch.ycsb.hooks.HookRunner;
 import dev.refarch.ycsb.measure.MeasurementProperties;
 import dev.refarch.ycsb.measure.MeasurementSettings;
@@ -48,6 +49,7 @@ import java.util.function.Supplier;
  * timeline.csv          the run phase's merged timeline (load-timeline.csv for the load)
  * clients/&lt;phase&gt;-&lt;i&gt;/    each client's stdout, stderr, CPU seconds and raw measurements
  * host-cpu.csv          the CPU of the machine and of the cluster's mongod/mongos, every second
+ * telemetry.csv         what the servers, processes and disks did, every second (refarch.telemetry)
  * events.csv            faults injected, with election, interruption and platform times (when any)
  * </pre>
  *
@@ -139,7 +141,7 @@ public final class TrialRunner {
       throw new ConfigurationException("faults", spec.faults().toString(),
           "none here: faults need a cluster's fault injector, use run(spec, cluster)");
     }
-    return execute(spec, () -> clusterState, null, null);
+    return execute(spec, () -> clusterState, null, null, Optional.empty(), true);
   }
 
   /**
@@ -156,23 +158,28 @@ public final class TrialRunner {
     }
     String watch = cluster.topology() instanceof Topology.ReplicaSet
         && cluster.reachableFromRunner() ? cluster.connectionString() : null;
-    return execute(spec, cluster::state, cluster.faults(), watch);
+    return execute(spec, cluster::state, cluster.faults(), watch,
+        Optional.of(cluster.topology()), cluster.reachableFromRunner());
   }
 
   private TrialResult execute(TrialSpec spec, Supplier<PlatformState> clusterState,
-      FaultInjector injector,
-      String electionWatch) throws InterruptedException {
+      FaultInjector injector, String electionWatch, Optional<Topology> topology,
+      boolean reachable) throws InterruptedException {
     Map<String, String> settings = validate(spec);
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
+    TelemetryTarget telemetry = new TelemetryTarget(spec.connectionString(), topology,
+        clusterState, reachable, settings);
     // the staging folder goes when the trial ends with an exception, committed or not
     try (ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial())) {
-      return execute(spec, clusterState, injector, electionWatch, settings, hooks, folder);
+      return execute(spec, clusterState, injector, electionWatch, settings, hooks, folder,
+          telemetry);
     }
   }
 
   private TrialResult execute(TrialSpec spec, Supplier<PlatformState> clusterState,
       FaultInjector injector, String electionWatch, Map<String, String> settings,
-      HookRunner hooks, ResultsFolder folder) throws InterruptedException {
+      HookRunner hooks, ResultsFolder folder, TelemetryTarget telemetryTarget)
+      throws InterruptedException {
     int resolution = MeasurementProperties.TIMELINE_RESOLUTION.from(spec.properties());
     int interval = MeasurementProperties.HISTOGRAM_INTERVAL.from(spec.properties());
     long started = System.currentTimeMillis();
@@ -186,6 +193,8 @@ public final class TrialRunner {
     List<FaultReport> faultReports = new ArrayList<>();
     HostCpuSampler hostCpu = HostCpuSampler.start(
         folder.staging().resolve(ResultsFolder.HOST_CPU), clusterState);
+    TrialTelemetrySampling telemetry = TrialTelemetrySampling.start(spec.telemetry(),
+        folder.staging(), telemetryTarget);
     try {
       for (Phase phase : phasesOf(spec)) {
         if (!failures.isEmpty()) {
@@ -200,6 +209,7 @@ public final class TrialRunner {
       }
     } finally {
       hostCpu.close();
+      telemetry.close();
       if (faults != null) {
         faults.close();
         failures.addAll(faults.failures());
@@ -219,7 +229,8 @@ public final class TrialRunner {
         System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
         TrialDetails.effectiveSettings(folder.staging(), phases), clientCpu,
         runnerCpuSeconds() - runnerCpu0, folder.target(), faultReports, audit,
-        new TrialResult.Host(TrialDetails.cores(), loadStart, TrialDetails.loadAverage()));
+        new TrialResult.Host(TrialDetails.cores(), loadStart, TrialDetails.loadAverage()),
+        telemetry.result(phases));
     write(folder.staging().resolve(TrialJson.FILE),
         TrialJson.render(result, TrialDetails.parameters(spec)));
     if (!faultReports.isEmpty()) {

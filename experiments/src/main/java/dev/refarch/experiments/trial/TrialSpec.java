@@ -49,12 +49,14 @@ import java.util.regex.Pattern;
  * @param untilSteady run until the merged throughput is steady (at most its maximum measured
  *     time), instead of for the operation count or {@code maxexecutiontime} alone; the clients'
  *     {@code maxexecutiontime} becomes warm-up plus that maximum
+ * @param telemetry whether the runner samples the servers, machines and disks beside the
+ *     clients ({@code telemetry.csv}; {@code refarch.telemetry})
  */
 public record TrialSpec(String experiment, String trial, String connectionString,
     Map<String, String> properties, int clients, int threadsPerClient, boolean load, boolean run,
     OptionalDouble target, Warmup warmup, List<String> hooks, Duration phaseTimeout, String db,
     List<String> jvmOptions, boolean reuseClients, FaultSchedule faults,
-    Optional<UntilSteady> untilSteady) {
+    Optional<UntilSteady> untilSteady, boolean telemetry) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._=-]+");
 
@@ -121,21 +123,21 @@ public record TrialSpec(String experiment, String trial, String connectionString
     copy.put(key, value);
     return new TrialSpec(experiment, trial, connectionString, copy, clients, threadsPerClient, load, run,
         target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
-        untilSteady);
+        untilSteady, telemetry);
   }
 
   /** A copy with another trial id. */
   public TrialSpec withTrial(String id) {
     return new TrialSpec(experiment, id, connectionString, properties, clients, threadsPerClient, load, run,
         target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
-        untilSteady);
+        untilSteady, telemetry);
   }
 
   /** A copy with another target throughput (empty for unthrottled). */
   public TrialSpec withTarget(OptionalDouble opsPerSecond) {
     return new TrialSpec(experiment, trial, connectionString, properties, clients, threadsPerClient, load,
         run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
-        untilSteady);
+        untilSteady, telemetry);
   }
 
   /** YCSB threads over all clients of a phase: {@code clients × threadsPerClient}. */
@@ -160,6 +162,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     private String db = MongoDbClient.class.getName();
     private List<String> jvmOptions = List.of("-Xmx512m");
     private boolean reuseClients = true;
+    private boolean telemetry = true;
     private FaultSchedule faults = FaultSchedule.none();
     private UntilSteady untilSteady;
 
@@ -237,6 +240,12 @@ public record TrialSpec(String experiment, String trial, String connectionString
       return this;
     }
 
+    /** Whether the runner samples telemetry beside the clients; on unless told. */
+    public Builder telemetry(boolean on) {
+      this.telemetry = on;
+      return this;
+    }
+
     public Builder faults(FaultSchedule faults) {
       this.faults = faults;
       return this;
@@ -256,7 +265,7 @@ public record TrialSpec(String experiment, String trial, String connectionString
     public TrialSpec build() {
       return new TrialSpec(experiment, trial, connectionString, properties, clients, threadsPerClient, load,
           run, target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
-          Optional.ofNullable(untilSteady));
+          Optional.ofNullable(untilSteady), telemetry);
     }
   }
 }

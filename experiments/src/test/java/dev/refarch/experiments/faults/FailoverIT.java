@@ -11,9 +11,13 @@ import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.ycsb.measure.OperationSummary;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
+import dev.refarch.experiments.results.TelemetryFile;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,6 +81,38 @@ class FailoverIT {
       assertThat(i.interruptionMs()).as(op).isPositive().isLessThan(ELECTION_TIMEOUT_MS + MARGIN_MS);
     }
     assertThat(r.folder().resolve("events.csv")).exists();
+    telemetryShowsTheKillTheElectionAndTheLag(r, kill);
+  }
+
+  /**
+   * The same trial seen from the servers: every member sampled each second, the killed member
+   * missing from its kill to its restart, another member primary after it, secondaries' lag.
+   */
+  private static void telemetryShowsTheKillTheElectionAndTheLag(TrialResult r, FaultReport kill) {
+    List<TelemetryFile.Row> rows = TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE));
+    String killed = kill.event().member();
+    Set<String> members = Set.of("rs0-0", "rs0-1", "rs0-2");
+    assertThat(r.telemetry().sources()).containsKeys("mongodb", "process", "disk");
+    assertThat(r.telemetry().sources().get("mongodb")).containsExactlyInAnyOrderElementsOf(members);
+    for (String source : List.of("mongodb", "process")) {
+      assertThat(rows.stream().filter(w -> w.source().equals(source)).map(TelemetryFile.Row::member)
+          .collect(Collectors.toSet())).as(source + " members").isEqualTo(members);
+    }
+    assertThat(rows).as("the old primary's server CPU")
+        .anyMatch(w -> w.member().equals(killed) && w.metric().equals("cpu.user"));
+    long killedAt = kill.event().epochMillis();
+    assertThat(rows).as("a member other than %s primary after the kill", killed)
+        .anyMatch(w -> w.metric().equals("repl.primary") && w.value() == 1
+            && !w.member().equals(killed) && w.epochMs() > killedAt);
+    assertThat(rows).as("no sample of the killed member while it was down")
+        .noneMatch(w -> w.source().equals("mongodb") && w.member().equals(killed)
+            && w.epochMs() > killedAt + 1_000 && w.epochMs() < killedAt + 4_000);
+    assertThat(rows).as("secondaries' lag").anyMatch(w -> w.metric().equals("repl.lag"));
+    assertThat(rows).as("the data directory's disk").anyMatch(w -> w.metric().equals("disk.writes"));
+    assertThat(r.telemetry().partial()).as("the kill shows as the member's gap")
+        .anyMatch(line -> line.startsWith("mongodb: " + killed + ": "));
+    assertThat(r.telemetry().phases().get(Phase.RUN)).as("the run phase's figures")
+        .anyMatch(f -> f.metric().equals("ops.update") && f.mean() > 0);
   }
 
   @Test

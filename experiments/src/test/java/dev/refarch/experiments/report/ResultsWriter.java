@@ -4,6 +4,7 @@ import dev.refarch.experiments.plan.PlanJson;
 import dev.refarch.experiments.results.SteadyState;
 import dev.refarch.experiments.results.TrialJson;
 import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.results.TrialTelemetry;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.PlatformState;
@@ -70,7 +71,7 @@ final class ResultsWriter {
     Path dir = root.resolve(experiment).resolve(id);
     TrialResult r = new TrialResult(experiment, id, List.of(), T0 - 5_000, T0 + 30_000,
         Map.of(Phase.RUN, run), PlatformState.empty(), Map.of(), 6.0, 0.5, dir, List.of(),
-        Optional.empty(), new TrialResult.Host(2, 1.0, 1.0));
+        Optional.empty(), new TrialResult.Host(2, 1.0, 1.0), TrialTelemetry.off());
     write(dir.resolve("trial.json"), TrialJson.render(r, parameters));
     hlog(dir, op);
     return dir;

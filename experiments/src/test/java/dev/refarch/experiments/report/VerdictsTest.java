@@ -38,7 +38,7 @@ class VerdictsTest {
         new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu,
         cpu.map(c -> c.clientCpuSeconds()).filter(OptionalDouble::isPresent)
             .map(c -> OptionalDouble.of(c.getAsDouble() / samples * 1e6))
-            .orElse(OptionalDouble.empty()));
+            .orElse(OptionalDouble.empty()), Optional.empty());
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.refarch.experiments.trial;
 
+import dev.refarch.experiments.telemetry.ProcCpu;
+import dev.refarch.experiments.telemetry.ProcCpuTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.experiments.results.ResultsFolder;

@@ -1,4 +1,4 @@
-package dev.refarch.experiments.trial;
+package dev.refarch.experiments.telemetry;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,17 +26,17 @@ import java.util.Map;
  * double waited = self.total().delaySeconds();
  * }</pre>
  */
-final class ProcCpu {
+public final class ProcCpu {
 
   /** Where Linux mounts it. */
-  static final Path ROOT = Path.of("/proc");
+  public static final Path ROOT = Path.of("/proc");
 
   /**
    * Clock ticks per second of the times in {@code /proc/stat} and {@code /proc/<pid>/stat}: the
    * kernel's USER_HZ, fixed at 100 by its ABI on x86 and ARM ({@code getconf CLK_TCK}), and not
    * something Java can ask {@code sysconf} for.
    */
-  static final double USER_HZ = 100;
+  public static final double USER_HZ = 100;
 
   /**
    * The machine as {@code /proc/stat} shows it.
@@ -46,7 +46,7 @@ final class ProcCpu {
    * @param cores the online CPUs it lists ({@code cpu0}, {@code cpu1}, …)
    * @param procsRunning threads running or runnable at the moment of reading, the reader included
    */
-  record Machine(double busySeconds, int cores, int procsRunning) {
+  public record Machine(double busySeconds, int cores, int procsRunning) {
   }
 
   /**
@@ -55,13 +55,13 @@ final class ProcCpu {
    * @param runNs nanoseconds spent running
    * @param delayNs nanoseconds spent runnable, waiting in a run queue
    */
-  record Schedstat(long runNs, long delayNs) {
+  public record Schedstat(long runNs, long delayNs) {
 
-    double runSeconds() {
+    public double runSeconds() {
       return runNs / 1e9;
     }
 
-    double delaySeconds() {
+    public double delaySeconds() {
       return delayNs / 1e9;
     }
   }
@@ -70,7 +70,7 @@ final class ProcCpu {
   }
 
   /** Reads {@code root/stat}; throws when it lacks the {@code cpu} or procs_running lines. */
-  static Machine machine(Path root) throws IOException {
+  public static Machine machine(Path root) throws IOException {
     Path file = root.resolve("stat");
     double busy = -1;
     int cores = 0;
@@ -99,17 +99,47 @@ final class ProcCpu {
   }
 
   /** User plus system CPU seconds of the process {@code procDir} (e.g. {@code /proc/42}). */
-  static double processCpuSeconds(Path procDir) throws IOException {
+  public static double processCpuSeconds(Path procDir) throws IOException {
     String[] f = statFields(procDir);
     // utime and stime are fields 14 and 15 of stat(5), so 11 and 12 after the name
     return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / USER_HZ;
   }
 
   /**
+   * A process's CPU seconds in user and in kernel mode, and when it started.
+   *
+   * @param startTicks clock ticks since boot when it started (see {@link #startTicks})
+   */
+  public record ProcessTimes(double userSeconds, double systemSeconds, long startTicks) {
+  }
+
+  /** Reads {@code procDir/stat} once for all of {@link ProcessTimes}. */
+  public static ProcessTimes processTimes(Path procDir) throws IOException {
+    String[] f = statFields(procDir);
+    return new ProcessTimes(Long.parseLong(f[11]) / USER_HZ, Long.parseLong(f[12]) / USER_HZ,
+        Long.parseLong(f[19]));
+  }
+
+  /**
+   * The process's resident memory in bytes: {@code VmRSS} of {@code procDir/status}, which the
+   * kernel gives in kB whatever the page size.
+   */
+  public static long residentBytes(Path procDir) throws IOException {
+    Path file = procDir.resolve("status");
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      if (line.startsWith("VmRSS:")) {
+        String[] f = line.substring("VmRSS:".length()).trim().split("\\s+");
+        return Long.parseLong(f[0]) * 1024;
+      }
+    }
+    throw new IOException(file + " has no VmRSS line (a kernel thread, or a zombie)");
+  }
+
+  /**
    * When the process started, in clock ticks since boot: with its pid, what tells it apart from
    * a later process given the same pid.
    */
-  static long startTicks(Path procDir) throws IOException {
+  public static long startTicks(Path procDir) throws IOException {
     return Long.parseLong(statFields(procDir)[19]);
   }
 
@@ -126,12 +156,12 @@ final class ProcCpu {
   }
 
   /** The command name of the process {@code procDir}, as the kernel keeps it (15 characters). */
-  static String command(Path procDir) throws IOException {
+  public static String command(Path procDir) throws IOException {
     return Files.readString(procDir.resolve("comm"), StandardCharsets.UTF_8).strip();
   }
 
   /** Reads one {@code schedstat} file: run time, run-queue delay, time slices. */
-  static Schedstat schedstat(Path file) throws IOException {
+  public static Schedstat schedstat(Path file) throws IOException {
     String[] f = Files.readString(file, StandardCharsets.US_ASCII).trim().split("\\s+");
     if (f.length < 2) {
       throw new IOException(file + " is not a schedstat line: " + String.join(" ", f));
@@ -147,7 +177,7 @@ final class ProcCpu {
    *
    * <p>Not thread-safe.
    */
-  static final class ThreadSchedstats {
+  public static final class ThreadSchedstats {
 
     private final Path tasks;
     private final Map<String, Schedstat> last = new HashMap<>();
@@ -155,7 +185,7 @@ final class ProcCpu {
     private long retiredDelayNs;
 
     /** For the process {@code procDir}, e.g. {@code /proc/self} or {@code /proc/42}. */
-    ThreadSchedstats(Path procDir) {
+    public ThreadSchedstats(Path procDir) {
       this.tasks = procDir.resolve("task");
     }
 
@@ -164,7 +194,7 @@ final class ProcCpu {
      *
      * @throws NoSuchFileException when the process is gone, or the kernel keeps no schedstat
      */
-    Schedstat total() throws IOException {
+    public Schedstat total() throws IOException {
       try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
         for (Path thread : threads) {
           try {

@@ -1,4 +1,4 @@
-package dev.refarch.experiments.trial;
+package dev.refarch.experiments.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The /proc readers against this machine's real /proc, and against captured file layouts. */
-class ProcCpuTest {
+public class ProcCpuTest {
 
   @BeforeAll
   static void needsLinux() {
@@ -25,7 +25,7 @@ class ProcCpuTest {
   }
 
   /** Burns {@code seconds} of this thread's own CPU, however loaded the machine is. */
-  static void spinFor(double seconds) {
+  public static void spinFor(double seconds) {
     var threads = ManagementFactory.getThreadMXBean();
     long start = threads.getCurrentThreadCpuTime();
     long x = 0;

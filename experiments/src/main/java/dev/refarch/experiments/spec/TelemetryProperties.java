@@ -1,0 +1,26 @@
+package dev.refarch.experiments.spec;
+
+import dev.refarch.platform.spi.config.Setting;
+import dev.refarch.platform.spi.config.SettingGroup;
+import java.util.Map;
+
+/**
+ * The runner's telemetry switch, read by the runner and never passed to YCSB. The README's
+ * property table lists {@link #GROUP}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class TelemetryProperties {
+
+  /** Whether each trial samples its servers, machines and disks once a second. */
+  public static final Setting<Boolean> TELEMETRY = Setting.choice("refarch.telemetry", true,
+      Map.of("on", true, "off", false, "true", true, "false", false),
+      "on: the runner samples every telemetry source once a second into each trial's"
+          + " telemetry.csv (MongoDB's serverStatus, the mongod processes and disks on this"
+          + " machine, the sources of adapters on the class path); off: none");
+
+  public static final SettingGroup GROUP = SettingGroup.of("refarch.telemetry", TELEMETRY);
+
+  private TelemetryProperties() {
+  }
+}
