@@ -1,6 +1,7 @@
 package dev.refarch.experiments.cli;
 
 import dev.refarch.experiments.catalog.Catalog;
+import dev.refarch.experiments.live.LiveMetrics;
 import dev.refarch.experiments.run.ExperimentRunner;
 import dev.refarch.experiments.kubernetes.KubernetesBridge;
 import dev.refarch.experiments.kubernetes.KubernetesSupport;
@@ -79,6 +80,11 @@ final class RunCommand implements Callable<Integer> {
       + " summary as JSON on standard output; progress goes to standard error")
   boolean json;
 
+  @Option(names = "--metrics", paramLabel = "[<host>:]<port>", description = "serve the running"
+      + " trial's client figures and latest telemetry for Prometheus at http://<host>:<port>"
+      + "/metrics while the run lasts (host default: 127.0.0.1)")
+  String metrics;
+
   @Override
   public Integer call() throws Exception {
     List<ExperimentSpec> specs = checkedSpecs();
@@ -97,9 +103,18 @@ final class RunCommand implements Callable<Integer> {
         : rerunChanged ? ExperimentRunner.ResumeMode.RERUN_CHANGED
         : ExperimentRunner.ResumeMode.REFUSE_CHANGED;
     RunSummary summary = new RunSummary();
-    for (ExperimentSpec s : specs) {
-      ExperimentRunner.Outcome outcome = new ExperimentRunner(results, progress).run(s, mode);
-      summary.add(outcome, outcome.skipped().isEmpty() ? Reports.write(outcome.folder()) : null);
+    try (LiveMetrics live = metrics == null ? null
+        : LiveMetrics.serve(LiveMetrics.Address.parse(metrics))) {
+      if (live != null) {
+        progressOut.println("metrics: http://" + LiveMetrics.Address.parse(metrics).host() + ":"
+            + live.port() + "/metrics");
+      }
+      for (ExperimentSpec s : specs) {
+        ExperimentRunner runner = new ExperimentRunner(results, progress);
+        ExperimentRunner.Outcome outcome = (live == null ? runner : runner.withListener(live))
+            .run(s, mode);
+        summary.add(outcome, outcome.skipped().isEmpty() ? Reports.write(outcome.folder()) : null);
+      }
     }
     summary.finish(results);
     if (json) {
@@ -119,6 +134,9 @@ final class RunCommand implements Callable<Integer> {
           .getMessage());
     }
     problems.run(() -> ResultsFolder.checkRoot("--results", results));
+    if (metrics != null) {
+      problems.run(() -> LiveMetrics.Address.parse(metrics));
+    }
     Overrides overrides = problems.check(() -> Overrides.parse(sets, cluster)).orElse(null);
     List<ExperimentSpec> loaded = problems.check(this::load).orElse(List.of());
     problems.throwIfAny();

@@ -73,9 +73,21 @@ public final class ExperimentRunner {
   private final TrialRunner localRunner;
 
   public ExperimentRunner(Path resultsRoot, Progress progress) {
+    this(resultsRoot, progress, new TrialRunner(resultsRoot));
+  }
+
+  private ExperimentRunner(Path resultsRoot, Progress progress, TrialRunner localRunner) {
     this.resultsRoot = resultsRoot;
     this.progress = progress;
-    this.localRunner = new TrialRunner(resultsRoot);
+    this.localRunner = localRunner;
+  }
+
+  /**
+   * A copy whose trials report to {@code listener} (trials, phases, telemetry rounds), e.g.
+   * {@link dev.refarch.experiments.live.LiveMetrics} serving them live.
+   */
+  public ExperimentRunner withListener(TrialRunner.Listener listener) {
+    return new ExperimentRunner(resultsRoot, progress, localRunner.withListener(listener));
   }
 
   /**

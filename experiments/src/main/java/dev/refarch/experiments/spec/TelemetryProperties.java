@@ -14,7 +14,7 @@ public final class TelemetryProperties {
 
   /** Whether each trial samples its servers, machines and disks once a second. */
   public static final Setting<Boolean> TELEMETRY = Setting.choice("refarch.telemetry", true,
-      Map.of("on", true, "off", false, "true", true, "false", false),
+      choices(),
       "on: the runner samples every telemetry source once a second into each trial's"
           + " telemetry.csv (MongoDB's serverStatus, the mongod processes and disks on this"
           + " machine, the sources of adapters on the class path); off: none");
@@ -22,5 +22,15 @@ public final class TelemetryProperties {
   public static final SettingGroup GROUP = SettingGroup.of("refarch.telemetry", TELEMETRY);
 
   private TelemetryProperties() {
+  }
+
+  /** In the order an error lists them. */
+  private static Map<String, Boolean> choices() {
+    Map<String, Boolean> c = new java.util.LinkedHashMap<>();
+    c.put("on", true);
+    c.put("off", false);
+    c.put("true", true);
+    c.put("false", false);
+    return c;
   }
 }

@@ -36,12 +36,23 @@ import java.util.function.Consumer;
  *
  * <pre>{@code
  * try (TelemetryRecorder t = TelemetryRecorder.start(file, target, providers, Duration.ofSeconds(1),
- *     System.err::println)) {
+ *     System.err::println, TelemetryRecorder.Sink.none())) {
  *   runPhases();
  * }
  * }</pre>
  */
 public final class TelemetryRecorder implements AutoCloseable {
+
+  /** Sees each round as it is written; called from the source's sampling thread. */
+  @FunctionalInterface
+  public interface Sink {
+    void sampled(String source, long epochMs, List<TelemetrySample> samples);
+
+    /** A sink that drops everything. */
+    static Sink none() {
+      return (source, epochMs, samples) -> { };
+    }
+  }
 
   /** One sample a second: enough to see a checkpoint or an election, a few reads each. */
   public static final Duration PERIOD = Duration.ofSeconds(1);
@@ -61,6 +72,7 @@ public final class TelemetryRecorder implements AutoCloseable {
 
   private final Writer out;
   private final Consumer<String> warnings;
+  private final Sink sink;
   private final Duration period;
   private final CountDownLatch stop = new CountDownLatch(1);
   private final List<Thread> threads = new ArrayList<>();
@@ -69,9 +81,10 @@ public final class TelemetryRecorder implements AutoCloseable {
   private final Map<String, List<String>> watched = new TreeMap<>();
   private boolean closed;
 
-  private TelemetryRecorder(Writer out, Consumer<String> warnings, Duration period) {
+  private TelemetryRecorder(Writer out, Consumer<String> warnings, Duration period, Sink sink) {
     this.out = out;
     this.warnings = warnings;
+    this.sink = sink;
     this.period = period;
   }
 
@@ -83,12 +96,12 @@ public final class TelemetryRecorder implements AutoCloseable {
    * @throws IOException when {@code file} cannot be created
    */
   public static TelemetryRecorder start(Path file, TelemetryTarget target,
-      List<TelemetryProvider> providers, Duration period, Consumer<String> warnings)
+      List<TelemetryProvider> providers, Duration period, Consumer<String> warnings, Sink sink)
       throws IOException {
     Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     out.write(TelemetryFile.HEADER + "\n");
     out.flush();
-    TelemetryRecorder recorder = new TelemetryRecorder(out, warnings, period);
+    TelemetryRecorder recorder = new TelemetryRecorder(out, warnings, period, sink);
     for (TelemetryProvider p : providers) {
       Thread t = new Thread(() -> recorder.run(p, target), "telemetry-" + p.name());
       t.setDaemon(true);
@@ -150,6 +163,11 @@ public final class TelemetryRecorder implements AutoCloseable {
     }
     round.missing().forEach((member, why) -> problem(source.name() + ": " + member,
         Redaction.maskUri(why)));
+    try {
+      sink.sampled(source.name(), epochMs, round.samples());
+    } catch (RuntimeException e) {
+      problem(source.name(), "its live sink failed: " + message(e));
+    }
     synchronized (this) {
       rounds.merge(source.name(), 1, Integer::sum);
       if (closed) {

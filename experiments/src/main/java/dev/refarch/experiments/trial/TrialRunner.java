@@ -16,6 +16,7 @@ import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.Redaction;
+import dev.refarch.platform.spi.telemetry.TelemetrySample;
 import dev.refarch.platform.spi.telemetry.TelemetryTarget;
 import dev.refarch.ycsb.hooks.HookRunner;
 import dev.refarch.ycsb.measure.MeasurementProperties;
@@ -77,9 +78,43 @@ public final class TrialRunner {
     default void phaseEnded(Phase phase) {
     }
 
+    /** A trial starts, before its first phase's hooks. */
+    default void trialStarted(TrialSpec spec) {
+    }
+
+    /** A trial has ended, its results written or abandoned. */
+    default void trialEnded(TrialSpec spec) {
+    }
+
+    /**
+     * A telemetry source gave a round (from that source's sampling thread).
+     *
+     * @param epochMs when the runner asked, on the clients' clock
+     */
+    default void telemetry(String source, long epochMs, List<TelemetrySample> samples) {
+    }
+
     /** A listener that tells {@code first}, then {@code second}. */
     static Listener both(Listener first, Listener second) {
       return new Listener() {
+        @Override
+        public void trialStarted(TrialSpec spec) {
+          first.trialStarted(spec);
+          second.trialStarted(spec);
+        }
+
+        @Override
+        public void trialEnded(TrialSpec spec) {
+          first.trialEnded(spec);
+          second.trialEnded(spec);
+        }
+
+        @Override
+        public void telemetry(String source, long epochMs, List<TelemetrySample> samples) {
+          first.telemetry(source, epochMs, samples);
+          second.telemetry(source, epochMs, samples);
+        }
+
         @Override
         public void phaseStarted(Phase phase, List<ClientProcess> clients) {
           first.phaseStarted(phase, clients);
@@ -169,10 +204,13 @@ public final class TrialRunner {
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
     TelemetryTarget telemetry = new TelemetryTarget(spec.connectionString(), topology,
         clusterState, reachable, settings);
+    listener.trialStarted(spec);
     // the staging folder goes when the trial ends with an exception, committed or not
     try (ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial())) {
       return execute(spec, clusterState, injector, electionWatch, settings, hooks, folder,
           telemetry);
+    } finally {
+      listener.trialEnded(spec);
     }
   }
 
@@ -194,7 +232,7 @@ public final class TrialRunner {
     HostCpuSampler hostCpu = HostCpuSampler.start(
         folder.staging().resolve(ResultsFolder.HOST_CPU), clusterState);
     TrialTelemetrySampling telemetry = TrialTelemetrySampling.start(spec.telemetry(),
-        folder.staging(), telemetryTarget);
+        folder.staging(), telemetryTarget, listener::telemetry);
     try {
       for (Phase phase : phasesOf(spec)) {
         if (!failures.isEmpty()) {

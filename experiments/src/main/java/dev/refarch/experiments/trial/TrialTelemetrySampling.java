@@ -39,8 +39,13 @@ final class TrialTelemetrySampling implements AutoCloseable {
     this.problems = problems;
   }
 
-  /** Starts sampling into {@code staging} when {@code enabled}; never throws. */
-  static TrialTelemetrySampling start(boolean enabled, Path staging, TelemetryTarget target) {
+  /**
+   * Starts sampling into {@code staging} when {@code enabled}; never throws.
+   *
+   * @param sink sees every round as it is written, e.g. to serve it live
+   */
+  static TrialTelemetrySampling start(boolean enabled, Path staging, TelemetryTarget target,
+      TelemetryRecorder.Sink sink) {
     Path file = staging.resolve(TelemetryFile.FILE);
     List<String> problems = new ArrayList<>();
     if (!enabled) {
@@ -52,7 +57,7 @@ final class TrialTelemetrySampling implements AutoCloseable {
     });
     try {
       return new TrialTelemetrySampling(true, file, TelemetryRecorder.start(file, target,
-          providers, TelemetryRecorder.PERIOD, System.err::println), problems);
+          providers, TelemetryRecorder.PERIOD, System.err::println, sink), problems);
     } catch (IOException | RuntimeException e) {
       problems.add("not recorded: " + e);
       System.err.println("[runner] telemetry partial: not recorded: " + e);

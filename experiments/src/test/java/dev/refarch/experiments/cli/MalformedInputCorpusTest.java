@@ -79,6 +79,9 @@ class MalformedInputCorpusTest {
     r.add(args(2, "run A1 --dry-run --results {dir}/file.txt/sub", "--results=", "is not a folder"));
     r.add(args(2, "run A1 --dry-run --rerun-changed", "--rerun-changed='true' is not allowed;"
         + " allowed: only with --resume"));
+    r.add(args(2, "run A1 --dry-run --metrics http://0.0.0.0:9464", "--metrics='http://0.0.0.0:9464'"
+        + " is not allowed; allowed: host:port or a port (0-65535)"));
+    r.add(args(2, "run A1 --dry-run --metrics 99999", "--metrics='99999'", "host:port or a port"));
     r.add(args(2, "run A1 --dry-run --cluster nosuch:rs=1", "--cluster='nosuch:rs=1'",
         "<provisioner>[:<topology>] with a provisioner of"));
     r.add(args(2, "run A1 --dry-run --cluster local:rs=banana", "--cluster='local:rs=banana'",
@@ -121,6 +124,8 @@ class MalformedInputCorpusTest {
     set(r, "=5", "--set='=5' is not allowed; allowed: key=value");
     set(r, "recordcount=-1", "--set recordcount='-1' is not allowed; allowed: an integer from 1");
     set(r, "recordcount=abc", "--set recordcount='abc'", "an integer from 1");
+    set(r, "refarch.telemetry=sometimes", "--set refarch.telemetry='sometimes' is not allowed;"
+        + " allowed: on, off, true, false");
     set(r, "recordcount=", "--set recordcount=''", "an integer from 1", "remove the key instead");
     set(r, "operationcount=-1", "--set operationcount='-1'", "an integer from 0");
     set(r, "fieldcount=0", "--set fieldcount='0'", "an integer from 1 to 2147483647");

@@ -101,7 +101,7 @@ class TelemetryRecorderTest {
         provider("good", source("good", 0, false, good, null)),
         provider("failing", source("failing", 0, true, failing, null)),
         provider("stalled", source("stalled", 0, false, stalled, never)),
-        provider("closed", null)), FAST, warnings::add)) {
+        provider("closed", null)), FAST, warnings::add, TelemetryRecorder.Sink.none())) {
       // wait for samples, not for time: a loaded machine may take longer to give ten
       org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
           .until(() -> good.get() >= 10 && failing.get() >= 3);
@@ -131,7 +131,8 @@ class TelemetryRecorderTest {
   void countsTheRoundsAProblemCost() throws Exception {
     AtomicInteger n = new AtomicInteger();
     TelemetryRecorder r = TelemetryRecorder.start(dir.resolve(TelemetryFile.FILE), TARGET,
-        List.of(provider("good", source("good", 0, false, n, null))), FAST, w -> { });
+        List.of(provider("good", source("good", 0, false, n, null))), FAST, w -> { },
+        TelemetryRecorder.Sink.none());
     org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> n.get() >= 4);
     r.close();
     // every round missed m2, and close took one more
