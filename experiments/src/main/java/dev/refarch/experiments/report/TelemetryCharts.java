@@ -29,7 +29,7 @@ final class TelemetryCharts {
   }
 
   private static final List<Panel> PANELS = List.of(
-      new Panel("server-cpu", "Server CPU", "cores", Set.of("cpu.user", "cpu.system"),
+      new Panel("server-cpu", "Server CPU", "cores", Set.of("cpu.user", "cpu.system", "cpu.total"),
           "CPU of each mongod/mongos (user plus system), in cores: CPU seconds per second."),
       new Panel("cache-reads", "Cache reads", "pages/s", Set.of("cache.pagesReadIn"),
           "Pages each member's WiredTiger cache read in per second: near zero while the data"

@@ -27,8 +27,8 @@ import org.bson.Document;
  * <p>The members are found when the source opens: the replica set's {@code hello} (its hosts
  * and passives; arbiters hold no data and, under authentication, accept no login), or through a
  * router, {@code listShards} and each shard's hosts. A member a provisioner named (its
- * {@code member.<name>.port} on this machine) is called by that name, as fault events call it;
- * others by {@code host:port}.
+ * {@code member.<name>.address}, or its {@code member.<name>.port} on this machine) is called by
+ * that name, as fault events call it; others by {@code host:port}.
  *
  * <p>Stateless and thread-safe.
  */
@@ -89,21 +89,29 @@ public final class MongoTelemetry implements TelemetryProvider {
     }
   }
 
-  /** {@code host:port} to the name the provisioner gave the member, or itself. */
+  /**
+   * {@code host:port} to the name the provisioner gave the member: the member whose
+   * {@code member.<name>.address} it is, else, on this machine, whose {@code member.<name>.port}
+   * it has; else itself.
+   */
   static Map<String, String> names(List<String> hosts, PlatformState state) {
     Map<String, String> byPort = new LinkedHashMap<>();
+    Map<String, String> byAddress = new LinkedHashMap<>();
     for (Map<String, String> facts : state.components().values()) {
       facts.forEach((key, value) -> {
         if (key.startsWith("member.") && key.endsWith(".port")) {
           byPort.put(value, key.substring("member.".length(), key.length() - ".port".length()));
+        } else if (key.startsWith("member.") && key.endsWith(".address")) {
+          byAddress.put(value, key.substring("member.".length(),
+              key.length() - ".address".length()));
         }
       });
     }
     Map<String, String> names = new LinkedHashMap<>();
     for (String host : hosts) {
       int colon = host.lastIndexOf(':');
-      String name = host;
-      if (colon > 0) {
+      String name = byAddress.getOrDefault(host, host);
+      if (!byAddress.containsKey(host) && colon > 0) {
         String h = host.substring(0, colon);
         boolean local = h.equals("127.0.0.1") || h.equals("localhost") || h.equals("[::1]");
         name = local ? byPort.getOrDefault(host.substring(colon + 1), host) : host;

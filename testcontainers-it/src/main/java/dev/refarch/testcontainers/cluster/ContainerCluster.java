@@ -105,6 +105,10 @@ public abstract sealed class ContainerCluster implements RunningCluster
       facts.put(prefix + "role", node.spec().role().name().toLowerCase(java.util.Locale.ROOT));
       facts.put(prefix + "container", shortId(node.container().getContainerId()));
       facts.put(prefix + "port", String.valueOf(node.externalPort()));
+      // as the replica set's configuration names it, and so hello and its telemetry
+      String host = launched.publication().advertisedHost() != null
+          ? launched.publication().advertisedHost() : launched.publication().clientHost();
+      facts.put(prefix + "address", host + ":" + node.externalPort());
       if (node.spec().group() != null) {
         facts.put(prefix + "replicaSet", node.spec().group());
       }

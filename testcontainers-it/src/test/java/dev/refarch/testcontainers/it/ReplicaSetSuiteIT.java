@@ -9,7 +9,9 @@ import dev.refarch.experiments.faults.Interruption;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.testcontainers.junit.MongoCluster;
+import dev.refarch.experiments.results.TelemetryFile;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,6 +47,34 @@ class ReplicaSetSuiteIT {
         .isEqualTo(Workloads.RECORDS);
     assertThat(r.effectiveSettings()).containsEntry("mongodb.topologyType",
         cluster.connectionString().contains("directConnection=true") ? "SINGLE" : "REPLICA_SET");
+    serversWereSampled(cluster, r);
+  }
+
+  /**
+   * The servers' side of the trial: MongoDB's counters of every member, and the CPU, memory and
+   * I/O of each member's container (from the Docker engine) or process (from /proc).
+   */
+  private static void serversWereSampled(RunningCluster cluster, TrialResult r) {
+    boolean containers = !cluster.state().of("testcontainers").isEmpty();
+    String source = containers ? "container" : "process";
+    assertThat(r.telemetry().sources()).as("partial: %s", r.telemetry().partial())
+        .containsKeys("mongodb", source);
+    List<TelemetryFile.Row> rows = TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE));
+    List<String> members = r.telemetry().sources().get(source);
+    assertThat(members).hasSize(3);
+    assertThat(r.telemetry().sources().get("mongodb")).as("named as the provisioner names them")
+        .containsExactlyInAnyOrderElementsOf(members);
+    for (String member : members) {
+      for (String metric : containers ? List.of("cpu", "memory.usage", "disk.writeBytes")
+          : List.of("cpu", "memory.rss")) {
+        assertThat(rows).as(source + " " + metric + " of " + member)
+            .anyMatch(w -> w.source().equals(source) && w.member().equals(member)
+                && w.metric().startsWith(metric));
+      }
+    }
+    assertThat(rows).as("the primary's updates, from serverStatus")
+        .anyMatch(w -> w.source().equals("mongodb") && w.metric().equals("ops.update")
+            && w.value() > 0);
   }
 
   @Test
