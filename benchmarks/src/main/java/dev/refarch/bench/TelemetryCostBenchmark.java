@@ -73,7 +73,8 @@ public final class TelemetryCostBenchmark {
     try (RunningCluster cluster = Extensions.provisioner("local")
         .start(Topology.parse(topology), Map.of())) {
       TelemetryTarget target = new TelemetryTarget(cluster.connectionString(),
-          Optional.of(cluster.topology()), cluster::state, true, Map.of());
+          Optional.of(cluster.topology()), cluster::state, true, Map.of(),
+          Optional.of(cluster));
       List<TelemetrySource> sources = new ArrayList<>();
       for (TelemetryProvider p : Extensions.telemetryProviders(System.err::println)) {
         p.open(target).ifPresent(sources::add);

@@ -38,7 +38,10 @@ final class TelemetryCharts {
           "Share of time each device under the data directories had I/O in flight (iostat's"
               + " %util)."),
       new Panel("repl-lag", "Replication lag", "seconds", Set.of("repl.lag"),
-          "How far each secondary's last applied operation was behind the primary's."));
+          "How far each secondary's last applied operation was behind the primary's."),
+      new Panel("primary", "Primary", "1 = primary", Set.of("repl.primary"),
+          "Which member said it was the writable primary: an election shows as one line"
+              + " falling and another rising, a gap as a member that did not answer."));
 
   private TelemetryCharts() {
   }

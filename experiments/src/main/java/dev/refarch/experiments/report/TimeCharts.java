@@ -72,6 +72,43 @@ final class TimeCharts {
         + " dark band: the longest client-observed interruption after the fault.", chart));
   }
 
+  /**
+   * The trial's p99 service time per interval slot and operation type, on the time axis of its
+   * timeline (seconds since its first operation), or empty without a run log.
+   */
+  static Optional<ChartImage> p99(TrialRecord trial) {
+    Optional<Timeline> read = trial.folder()
+        .flatMap(f -> read(f.resolve(TrialReader.timelineName(trial.phase()))));
+    Optional<TrialIntervals> intervals = trial.folder().flatMap(TrialIntervals::of);
+    if (read.isEmpty() || read.get().rows().isEmpty() || intervals.isEmpty()
+        || !trial.phase().equals("run")) {
+      return Optional.empty();
+    }
+    long start = read.get().rows().get(0).epochMs();
+    long end = read.get().rows().get(read.get().rows().size() - 1).epochMs()
+        + read.get().resolutionMs();
+    Map<String, TreeMap<Long, Double>> p99 = intervals.get().percentile(99);
+    if (p99.isEmpty()) {
+      return Optional.empty();
+    }
+    String title = "p99 service time of " + trial.id();
+    XYChart chart = Charts.xy(title, "seconds since the first operation", "ms");
+    chart.getStyler().setXAxisDecimalPattern("0.##");
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisMax((end - start) / 1000.0);
+    double top = p99.values().stream().flatMap(m -> m.values().stream())
+        .mapToDouble(Double::doubleValue).max().orElse(1);
+    shade(chart, trial, start, read.get().resolutionMs(), top * 1.05);
+    p99.forEach((op, points) -> {
+      List<double[]> rows = new ArrayList<>();
+      points.forEach((t, v) -> rows.add(new double[] {(t - start) / 1000.0, v}));
+      series(chart, op, rows).setMarker(SeriesMarkers.NONE);
+    });
+    return Optional.of(Charts.png("p99-" + Html.id(trial.id()), title, "The 99th percentile of"
+        + " service time per operation type in each interval of the merged run log, from the end"
+        + " of the warm-up (its intervals are left out); light band: fault window.", chart));
+  }
+
   /** Fault windows light, the client-observed interruption at their start darker. */
   static void shade(XYChart chart, TrialRecord trial, long start, int resolutionMs,
       double top) {

@@ -109,4 +109,19 @@ final class TrialIntervals {
     }
     return new TrialSeries(out);
   }
+
+  /**
+   * Per operation type, each slot's start (epoch ms) and its service time at {@code percentile}
+   * (0-100) in milliseconds; slots where the operation completed nothing are left out.
+   */
+  Map<String, TreeMap<Long, Double>> percentile(double percentile) {
+    Map<String, TreeMap<Long, Double>> out = new TreeMap<>();
+    slots.forEach((t, byOp) -> byOp.forEach((op, h) -> {
+      if (h.getTotalCount() > 0) {
+        out.computeIfAbsent(op, o -> new TreeMap<>())
+            .put(t, h.getValueAtPercentile(percentile) / 1e6);
+      }
+    }));
+    return out;
+  }
 }

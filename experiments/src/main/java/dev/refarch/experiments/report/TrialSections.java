@@ -48,6 +48,7 @@ final class TrialSections {
       TimeCharts.timeline(t, why).ifPresentOrElse(h::figure,
           () -> h.element("p", "note", t.id() + " has no readable "
               + TrialReader.timelineName(t.phase()) + "."));
+      TimeCharts.p99(t).ifPresent(h::figure);
       TelemetryCharts.of(t).forEach(h::figure);
       t.facts().telemetry().filter(s -> !s.partial().isEmpty()).ifPresent(s ->
           h.element("p", "note", "Telemetry partial: " + String.join("; ", s.partial())));

@@ -57,6 +57,9 @@ public final class TelemetryRecorder implements AutoCloseable {
   /** One sample a second: enough to see a checkpoint or an election, a few reads each. */
   public static final Duration PERIOD = Duration.ofSeconds(1);
 
+  /** The longest reason kept for a problem. */
+  private static final int MAX_REASON = 240;
+
   /** How long {@link #close} waits for a source's last sample before leaving it. */
   private static final long JOIN_MS = 2_000;
 
@@ -189,7 +192,9 @@ public final class TelemetryRecorder implements AutoCloseable {
   private synchronized void problem(String key, String reason) {
     Problem p = problems.get(key);
     if (p == null) {
-      p = new Problem(reason);
+      // a driver's exception describes the whole cluster view: the first of it says why
+      p = new Problem(reason.length() <= MAX_REASON ? reason
+          : reason.substring(0, MAX_REASON) + "…");
       problems.put(key, p);
       warnings.accept("[runner] telemetry partial: " + key + ": " + reason);
     }

@@ -176,7 +176,8 @@ public final class TrialRunner {
       throw new ConfigurationException("faults", spec.faults().toString(),
           "none here: faults need a cluster's fault injector, use run(spec, cluster)");
     }
-    return execute(spec, () -> clusterState, null, null, Optional.empty(), true);
+    return execute(spec, () -> clusterState, null, null, Optional.empty(), true,
+        Optional.empty());
   }
 
   /**
@@ -194,16 +195,16 @@ public final class TrialRunner {
     String watch = cluster.topology() instanceof Topology.ReplicaSet
         && cluster.reachableFromRunner() ? cluster.connectionString() : null;
     return execute(spec, cluster::state, cluster.faults(), watch,
-        Optional.of(cluster.topology()), cluster.reachableFromRunner());
+        Optional.of(cluster.topology()), cluster.reachableFromRunner(), Optional.of(cluster));
   }
 
   private TrialResult execute(TrialSpec spec, Supplier<PlatformState> clusterState,
       FaultInjector injector, String electionWatch, Optional<Topology> topology,
-      boolean reachable) throws InterruptedException {
+      boolean reachable, Optional<RunningCluster> cluster) throws InterruptedException {
     Map<String, String> settings = validate(spec);
     HookRunner hooks = HookRunner.resolve(String.join(",", spec.hooks()), settings);
     TelemetryTarget telemetry = new TelemetryTarget(spec.connectionString(), topology,
-        clusterState, reachable, settings);
+        clusterState, reachable, settings, cluster);
     listener.trialStarted(spec);
     // the staging folder goes when the trial ends with an exception, committed or not
     try (ResultsFolder folder = new ResultsFolder(resultsRoot, spec.experiment(), spec.trial())) {

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,6 +15,8 @@ import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SteadyRule;
 import dev.refarch.experiments.spec.UntilSteady;
 import dev.refarch.experiments.spec.Variant;
+import dev.refarch.experiments.results.TelemetryFile;
+import dev.refarch.platform.santricity.Swagger;
 import dev.refarch.platform.santricity.testdouble.SantricityTestDouble;
 import dev.refarch.platform.santricity.testdouble.SantricityTestDouble.Flavor;
 import dev.refarch.ycsb.measure.Warmup;
@@ -76,13 +79,80 @@ class PlatformStudiesIT {
     return b.build();
   }
 
+  /**
+   * Plays the array's I/O while a study runs: every 200 ms of its clock, on every volume, 100
+   * reads (60 of them from the SSD cache, 300 µs each) and 50 writes (500 µs each) of 4 KiB.
+   */
+  private static final class ServedIo implements AutoCloseable {
+    private final Thread thread;
+    private volatile boolean stop;
+
+    private ServedIo(SantricityTestDouble array) {
+      thread = new Thread(() -> {
+        while (!stop) {
+          array.withArray(a -> {
+            // serve advances the array's clock: by 200 ms once a round, after the last volume
+            var volumes = a.volumes();
+            for (int i = 0; i < volumes.size(); i++) {
+              a.serve(volumes.get(i).name(), 100, 50, 4096, 100 * 300, 50 * 500, 60,
+                  i == volumes.size() - 1 ? 200 : 0);
+            }
+          });
+          try {
+            Thread.sleep(200);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "served-io");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    static ServedIo start(SantricityTestDouble array) {
+      return new ServedIo(array);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      stop = true;
+      thread.join(5_000);
+    }
+  }
+
+  /**
+   * The volumes' rates per interval reached the trial's telemetry, as the array's counters and
+   * clock give them (so what ServedIo served, within the rounding of the double's split of each
+   * counter over two controllers), and every statistics request and answer fits NetApp's swagger.
+   */
+  private void volumesWereSampledPerInterval(Path trial) {
+    List<TelemetryFile.Row> rows = TelemetryFile.read(trial.resolve(TelemetryFile.FILE));
+    List<TelemetryFile.Row> reads = rows.stream().filter(w -> w.source().equals("santricity")
+        && w.metric().equals("volume.reads")).toList();
+    assertThat(reads).as("per-interval volume reads").isNotEmpty()
+        .allSatisfy(w -> assertThat(w.value()).isCloseTo(500, within(2.0)));
+    assertThat(rows).filteredOn(w -> w.metric().equals("ssdCache.readHits")).isNotEmpty()
+        .allSatisfy(w -> assertThat(w.value()).isCloseTo(60, within(0.5)));
+    // (100 × 300 + 50 × 500) µs over 150 operations
+    assertThat(rows).filteredOn(w -> w.metric().equals("volume.latency")).isNotEmpty()
+        .allSatisfy(w -> assertThat(w.value()).isCloseTo(55_000.0 / 150 / 1000, within(0.002)));
+    Swagger swagger = Swagger.load(Path.of("../../shared/santricity"), Flavor.V12_0X);
+    List<SantricityTestDouble.Exchange> statistics = array.exchanges().stream()
+        .filter(e -> e.path().endsWith("/volume-statistics")).toList();
+    long rounds = reads.stream().mapToLong(TelemetryFile.Row::epochMs).distinct().count();
+    assertThat(statistics).as("a request a round").hasSizeGreaterThanOrEqualTo((int) rounds);
+    statistics.forEach(e -> assertThat(swagger.violations(e)).as(e.path()).isEmpty());
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"C1", "C2", "C4"})
   void aStudyRunsItsHooksAgainstTheTestDoubleAndSaysItsNumbersAreNotTheArrays(String study,
       @TempDir Path results) throws Exception {
     ExperimentSpec spec = shortened(study);
-    ExperimentRunner.Outcome outcome = new ExperimentRunner(results,
-        new Progress(System.out, false)).run(spec, false);
+    ExperimentRunner.Outcome outcome;
+    try (ServedIo io = ServedIo.start(array)) {
+      outcome = new ExperimentRunner(results, new Progress(System.out, false)).run(spec, false);
+    }
 
     assertThat(outcome.skipped()).isEmpty();
     assertThat(outcome.trials()).isNotEmpty().allSatisfy(t ->
@@ -91,6 +161,7 @@ class PlatformStudiesIT {
     JsonNode trial = JSON.readTree(first.resolve("trial.json").toFile());
     assertThat(trial.get("platformState").get("santricity").get("pool.name").asText())
         .startsWith("mongo_");
+    volumesWereSampledPerInterval(first);
     if (study.equals("C4")) {
       assertThat(trial.get("faults").get(0).get("action").asText())
           .isEqualTo("fail-drive");

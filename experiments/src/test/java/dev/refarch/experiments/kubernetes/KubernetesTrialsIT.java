@@ -7,6 +7,7 @@ import dev.refarch.experiments.trial.TrialRunner;
 import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.faults.Interruption;
+import dev.refarch.experiments.results.TelemetryFile;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.kubernetes.KubernetesCluster;
 import dev.refarch.platform.kubernetes.KubernetesProvisioner;
@@ -18,6 +19,7 @@ import dev.refarch.ycsb.measure.HdrLogs;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -116,6 +118,26 @@ class KubernetesTrialsIT {
     merged.forEach((tag, h) -> assertThat(h).as(tag).isEqualTo(union.get(tag)));
     assertThat(merged.get("READ.service").getTotalCount()
         + merged.get("UPDATE.service").getTotalCount()).isEqualTo(4000);
+    podsWereSampled(r);
+  }
+
+  /**
+   * Each member pod's memory, from its kubelet through the API server, and MongoDB's own figures
+   * of each data member under its pod's name. (Claims' usage appears only where the volume
+   * plugin reports it to the kubelet; the local cluster's host-path volumes do not.)
+   */
+  private static void podsWereSampled(TrialResult r) {
+    assertThat(r.telemetry().sources()).as("partial: %s", r.telemetry().partial())
+        .containsKeys("pods", "mongodb");
+    List<TelemetryFile.Row> rows = TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE));
+    List<String> pods = r.telemetry().sources().get("pods");
+    assertThat(pods).isNotEmpty();
+    for (String pod : pods) {
+      assertThat(rows).as("memory of " + pod).anyMatch(w -> w.source().equals("pods")
+          && w.member().equals(pod) && w.metric().equals("memory.workingSet") && w.value() > 0);
+    }
+    assertThat(r.telemetry().sources().get("mongodb")).as("data members, named as their pods")
+        .isNotEmpty().allMatch(pods::contains);
   }
 
   /**
@@ -153,6 +175,9 @@ class KubernetesTrialsIT {
     assertThat(r.audit().get().acknowledged()).isPositive();
     assertThat(r.audit().get().lostKeys()).as("majority-acknowledged, journaled inserts survive")
         .isEmpty();
+    assertThat(TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE)))
+        .as("the pods' CPU over 100 s, on the kubelets' clock").anyMatch(w ->
+            w.source().equals("pods") && w.metric().equals("cpu.total") && w.value() > 0);
     report("delete-pod primary", r, pod);
     report("node-failure stop-kubelet", r, node);
   }

@@ -45,7 +45,7 @@ class HostTelemetryTest {
 
   private TelemetryTarget target(PlatformState state) {
     return new TelemetryTarget("mongodb://127.0.0.1:1", Optional.empty(), () -> state, true,
-        Map.of());
+        Map.of(), Optional.empty());
   }
 
   private static double value(TelemetryRound round, String member, String metric) {

@@ -29,7 +29,7 @@ class TelemetryRecorderTest {
 
   private static final Duration FAST = Duration.ofMillis(50);
   private static final TelemetryTarget TARGET = new TelemetryTarget("mongodb://127.0.0.1:1",
-      Optional.empty(), PlatformState::empty, true, Map.of());
+      Optional.empty(), PlatformState::empty, true, Map.of(), Optional.empty());
 
   @TempDir
   Path dir;

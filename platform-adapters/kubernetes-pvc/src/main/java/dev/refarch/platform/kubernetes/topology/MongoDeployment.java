@@ -146,8 +146,11 @@ public final class MongoDeployment {
   public Map<String, String> facts() {
     Map<String, String> facts = new LinkedHashMap<>();
     for (Group g : layout.groups()) {
+      int ordinal = 0;
       for (String name : g.pods()) {
         String prefix = "member." + name + ".";
+        // as the replica set's configuration names it, and so hello and its telemetry
+        facts.put(prefix + "address", layout.host(g, ordinal++));
         Pod p = client.pods().inNamespace(layout.namespace()).withName(name).get();
         facts.put(prefix + "group", g.kind().name().toLowerCase(java.util.Locale.ROOT));
         if (!g.replicaSet().isEmpty()) {

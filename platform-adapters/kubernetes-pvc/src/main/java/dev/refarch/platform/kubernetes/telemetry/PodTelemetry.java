@@ -1,0 +1,172 @@
+package dev.refarch.platform.kubernetes.telemetry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.platform.kubernetes.KubernetesCluster;
+import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.telemetry.CounterRates;
+import dev.refarch.platform.spi.telemetry.TelemetryProvider;
+import dev.refarch.platform.spi.telemetry.TelemetryRound;
+import dev.refarch.platform.spi.telemetry.TelemetrySource;
+import dev.refarch.platform.spi.telemetry.TelemetryTarget;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The pods of a Kubernetes cluster this adapter started, as their nodes' kubelets account for
+ * them: the stats summary ({@code /api/v1/nodes/<node>/proxy/stats/summary}, through the API
+ * server, with the cluster's own client) per member pod — {@code cpu.total} (cores, from the
+ * pod's cumulative CPU time), {@code memory.workingSet} (bytes, what the kubelet weighs for
+ * eviction), and per mounted claim {@code volume.usedBytes} and {@code volume.capacityBytes}
+ * (the metric carries the claim's name: {@code volume.usedBytes:data-rs0-0}). The kubelet
+ * refreshes these every ten seconds or so, so a once-a-second round repeats the last figures and
+ * a rate is taken only when its time moved. Reading them needs {@code get} on
+ * {@code nodes/proxy}; a refusal is the source's failure, said once, and the trial runs on.
+ *
+ * <p>The members are the pods the cluster's state names ({@code member.<pod>.node}); each round
+ * reads the summaries of the nodes they run on then.
+ *
+ * <p>Stateless and thread-safe; its sources are used from one thread.
+ */
+public final class PodTelemetry implements TelemetryProvider {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public String name() {
+    return "pods";
+  }
+
+  @Override
+  public String description() {
+    return "CPU, memory and volume usage of each member pod, from its kubelet's stats summary";
+  }
+
+  @Override
+  public Optional<TelemetrySource> open(TelemetryTarget target) {
+    return target.cluster().filter(KubernetesCluster.class::isInstance)
+        .map(KubernetesCluster.class::cast)
+        .map(c -> new Source(c.client(), c.namespace(), nodes(target.state().get()
+            .of(KubernetesCluster.COMPONENT))));
+  }
+
+  /** Member pod to the node it ran on when the trial started. */
+  static Map<String, String> nodes(Map<String, String> facts) {
+    Map<String, String> nodes = new TreeMap<>();
+    facts.forEach((key, value) -> {
+      if (key.startsWith("member.") && key.endsWith(".node") && !value.startsWith("(")) {
+        nodes.put(key.substring("member.".length(), key.length() - ".node".length()), value);
+      }
+    });
+    return nodes;
+  }
+
+  static final class Source implements TelemetrySource {
+    private final KubernetesClient client;
+    private final String namespace;
+    private final Map<String, String> nodes;
+    private final CounterRates rates = new CounterRates();
+
+    Source(KubernetesClient client, String namespace, Map<String, String> nodes) {
+      this.client = client;
+      this.namespace = namespace;
+      this.nodes = nodes;
+    }
+
+    @Override
+    public String name() {
+      return "pods";
+    }
+
+    @Override
+    public List<String> watches() {
+      return List.copyOf(nodes.keySet());
+    }
+
+    @Override
+    public TelemetryRound sample(long epochMs) throws IOException {
+      TelemetryRound.Builder round = TelemetryRound.builder();
+      Map<String, JsonNode> pods = new TreeMap<>();
+      // the nodes the members run on now: a deleted pod or a failed node moves them
+      TreeSet<String> now = new TreeSet<>();
+      for (var p : client.pods().inNamespace(namespace).list().getItems()) {
+        if (nodes.containsKey(p.getMetadata().getName()) && p.getSpec().getNodeName() != null) {
+          now.add(p.getSpec().getNodeName());
+        }
+      }
+      for (String node : now) {
+        for (JsonNode pod : summary(node).path("pods")) {
+          JsonNode ref = pod.path("podRef");
+          if (namespace.equals(ref.path("namespace").asText())
+              && nodes.containsKey(ref.path("name").asText())) {
+            pods.put(ref.path("name").asText(), pod);
+          }
+        }
+      }
+      for (String member : nodes.keySet()) {
+        JsonNode pod = pods.get(member);
+        if (pod == null) {
+          round.missing(member, "not in its node's stats summary (rescheduled, or not running)");
+          continue;
+        }
+        JsonNode cpu = pod.path("cpu");
+        if (cpu.has("usageCoreNanoSeconds") && cpu.has("time")) {
+          round.add(member, "cpu.total", "cores", rates.rate(member + " cpu",
+              cpu.path("usageCoreNanoSeconds").asDouble() / 1e9, nanos(cpu.path("time"))));
+        }
+        JsonNode memory = pod.path("memory");
+        if (memory.has("workingSetBytes")) {
+          round.add(member, "memory.workingSet", "bytes",
+              memory.path("workingSetBytes").asDouble());
+        }
+        for (JsonNode v : pod.path("volume")) {
+          String claim = v.path("pvcRef").path("name").asText("");
+          if (!claim.isEmpty() && v.has("usedBytes")) {
+            round.add(member, "volume.usedBytes:" + claim, "bytes", v.path("usedBytes").asDouble());
+            round.add(member, "volume.capacityBytes:" + claim, "bytes",
+                v.path("capacityBytes").asDouble());
+          }
+        }
+      }
+      return round.build();
+    }
+
+    private JsonNode summary(String node) throws IOException {
+      String base = client.getMasterUrl().toString().replaceAll("/+$", "");
+      String body;
+      try {
+        body = client.raw(base + "/api/v1/nodes/" + node + "/proxy/stats/summary");
+      } catch (KubernetesClientException e) {
+        String why = e.getStatus() != null && e.getStatus().getMessage() != null
+            ? e.getStatus().getMessage() : e.getMessage();
+        throw new PlatformException("pod telemetry", "node " + node + "'s kubelet "
+            + (e.getCode() == 403 ? "stats summary refused: reading it needs get on nodes/proxy ("
+                + why + ")" : "did not give its stats summary (" + e.getCode() + ": " + why + ")"),
+            e);
+      }
+      if (body == null) {
+        throw new PlatformException("pod telemetry", "node " + node + " has no stats summary");
+      }
+      return JSON.readTree(body);
+    }
+
+    /** The kubelet's sample time in nanoseconds since the epoch: rates follow its clock. */
+    private static long nanos(JsonNode time) {
+      Instant t = Instant.parse(time.asText());
+      return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+  }
+
+  /** For tests: a source over {@code client} for member pods on their nodes. */
+  static Source source(KubernetesClient client, String namespace, Map<String, String> nodes) {
+    return new Source(client, namespace, nodes);
+  }
+}
