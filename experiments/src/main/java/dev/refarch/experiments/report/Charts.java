@@ -212,6 +212,30 @@ final class Charts {
     }
   }
 
+  /**
+   * A time series as chart coordinates — seconds since {@code startMs}, values — with a break
+   * (a NaN, which XChart leaves undrawn) wherever two samples lie more than {@code maxGapMs}
+   * apart, so that a member that did not answer, or an interval in which nothing completed, shows
+   * as a gap rather than as a line across it.
+   *
+   * @return {xs, ys}
+   */
+  static double[][] withGaps(java.util.SortedMap<Long, Double> points, long startMs,
+      long maxGapMs) {
+    java.util.List<double[]> out = new java.util.ArrayList<>();
+    Long previous = null;
+    for (var p : points.entrySet()) {
+      if (previous != null && p.getKey() - previous > maxGapMs) {
+        out.add(new double[] {(previous + p.getKey()) / 2.0 / 1000 - startMs / 1000.0,
+            Double.NaN});
+      }
+      out.add(new double[] {(p.getKey() - startMs) / 1000.0, p.getValue()});
+      previous = p.getKey();
+    }
+    return new double[][] {out.stream().mapToDouble(r -> r[0]).toArray(),
+        out.stream().mapToDouble(r -> r[1]).toArray()};
+  }
+
   /** The chart as PNG. */
   static ChartImage png(String id, String title, String caption, Chart<?, ?> chart) {
     fitLegend(chart);

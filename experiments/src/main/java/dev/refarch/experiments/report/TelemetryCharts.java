@@ -88,13 +88,14 @@ final class TelemetryCharts {
         .mapToDouble(Double::doubleValue).max().orElse(1);
     TimeCharts.shade(chart, trial, start, 1000, Math.max(top, 1e-9) * 1.05);
     series.forEach((member, points) -> {
-      XYSeries s = chart.addSeries(member, points.keySet().stream()
-              .mapToDouble(ms -> (ms - start) / 1000.0).toArray(),
-          points.values().stream().mapToDouble(Double::doubleValue).toArray());
+      // a round a second: two and a half seconds without a sample is a member that was silent
+      double[][] xy = Charts.withGaps(points, start, 2_500);
+      XYSeries s = chart.addSeries(member, xy[0], xy[1]);
       s.setMarker(SeriesMarkers.NONE);
     });
     return Optional.of(Charts.png(panel.id() + "-" + Html.id(trial.id()), title,
-        panel.caption() + " Sampled once a second (telemetry.csv); light band: fault window.",
+        panel.caption() + " Sampled once a second (telemetry.csv); a gap is a member that did not"
+            + " answer; light band: fault window.",
         chart));
   }
 }

@@ -99,10 +99,11 @@ final class TimeCharts {
     double top = p99.values().stream().flatMap(m -> m.values().stream())
         .mapToDouble(Double::doubleValue).max().orElse(1);
     shade(chart, trial, start, read.get().resolutionMs(), top * 1.05);
+    long slot = intervals.get().slotMs();
     p99.forEach((op, points) -> {
-      List<double[]> rows = new ArrayList<>();
-      points.forEach((t, v) -> rows.add(new double[] {(t - start) / 1000.0, v}));
-      series(chart, op, rows).setMarker(SeriesMarkers.NONE);
+      // an interval in which the operation completed nothing is a gap, not a line across it
+      double[][] xy = Charts.withGaps(points, start, slot * 3 / 2);
+      chart.addSeries(op, xy[0], xy[1]).setMarker(SeriesMarkers.NONE);
     });
     return Optional.of(Charts.png("p99-" + Html.id(trial.id()), title, "The 99th percentile of"
         + " service time per operation type in each interval of the merged run log, from the end"

@@ -110,6 +110,11 @@ final class TrialIntervals {
     return new TrialSeries(out);
   }
 
+  /** The length of an interval slot, milliseconds. */
+  long slotMs() {
+    return slotMs;
+  }
+
   /**
    * Per operation type, each slot's start (epoch ms) and its service time at {@code percentile}
    * (0-100) in milliseconds; slots where the operation completed nothing are left out.

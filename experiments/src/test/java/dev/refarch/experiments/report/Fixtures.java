@@ -31,6 +31,12 @@ import java.util.stream.Stream;
  *
  * <p>These trial.json files predate platform-side durations; {@link #withPlatformDurations} makes
  * a copy of A12 that has one, edited by hand, not captured.
+ *
+ * <p>They predate telemetry too. A12's kill-primary trial ({@link #A12_KILL}) has a
+ * {@code telemetry.csv} captured from a later laptop run of A12 (rs=3, kill primary) and moved to
+ * this trial's clock at the kill: its rows from 1.5 s before to 11 s after it; that run's old
+ * primary came back 8 s after the kill, this trial's restart came 10.8 s after. Its
+ * {@code trial.json}'s {@code telemetry} section (sources and gaps) is that run's, added by hand.
  */
 final class Fixtures {
 

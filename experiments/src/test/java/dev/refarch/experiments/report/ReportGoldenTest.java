@@ -96,7 +96,8 @@ class ReportGoldenTest {
       images++;
     }
     // throughput, READ and UPDATE latency, reference bars, two fault timelines each with its
-    // p99 beneath (the fixture has no telemetry to draw), one spectrum
-    assertThat(images).isEqualTo(9);
+    // p99 beneath, the kill trial's server CPU, cache reads, disk, lag and primary (the pause
+    // trial has no telemetry), one spectrum
+    assertThat(images).isEqualTo(14);
   }
 }

@@ -144,6 +144,30 @@ class ReportInBrowserIT {
     assertThat(Screenshots.columnsWithRun(lines, blue, 40)).as("no bar among lines").isZero();
   }
 
+  /**
+   * The server side of A12's kill-primary trial as Chromium draws it — which member was primary,
+   * each secondary's lag, beneath the clients' p99 — against the committed reference: catches a
+   * telemetry chart that changed or vanished.
+   */
+  @Test
+  void theServerSideOfAFaultTrialLooksAsItsReferenceScreenshot(@TempDir Path tmp)
+      throws Exception {
+    ExperimentResults r = ExperimentResults.load(fresh(Fixtures.A12, ARTIFACTS.resolve("folders")));
+    TrialRecord kill = r.trials().stream().filter(t -> t.id().equals(Fixtures.A12_KILL))
+        .findFirst().orElseThrow();
+    List<ChartImage> charts = TelemetryCharts.of(kill);
+    assertThat(charts).extracting(ChartImage::title).contains("Primary of " + Fixtures.A12_KILL,
+        "Replication lag of " + Fixtures.A12_KILL, "Server CPU of " + Fixtures.A12_KILL);
+    Html page = new Html().raw(Page.open("server side"));
+    TimeCharts.p99(kill).ifPresent(page::figure);
+    charts.stream().filter(c -> c.title().startsWith("Primary")
+        || c.title().startsWith("Replication")).forEach(page::figure);
+    Path html = tmp.resolve("server-side.html");
+    Files.writeString(html, page.raw(Page.close("")).toString());
+    Path png = screenshot(html, "A12-server-side.png", 1000, 1500, tmp);
+    Screenshots.assertMatchesReference("A12-server-side.png", png);
+  }
+
   /** A page holding only the experiment's throughput chart, as the report embeds it. */
   private static Path chartPage(Path experiment, Path tmp) throws IOException {
     ExperimentResults r = ExperimentResults.load(experiment);
