@@ -1,7 +1,7 @@
 package dev.refarch.experiments.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.refarch.experiments.results.TrialTelemetry;
+import dev.refarch.experiments.results.TrialJson;
 import java.io.IOException;
 import java.util.Map;
 
@@ -93,20 +93,7 @@ final class ReportTrialJson {
       g.writeString(p);
     }
     g.writeEndArray();
-    g.writeArrayFieldStart("figures");
-    for (TrialTelemetry.Figure fig : t.figures()) {
-      g.writeStartObject();
-      g.writeStringField("source", fig.source());
-      g.writeStringField("member", fig.member());
-      g.writeStringField("metric", fig.metric());
-      g.writeStringField("unit", fig.unit());
-      ReportJson.number(g, "mean", fig.mean());
-      ReportJson.number(g, "p95", fig.p95());
-      ReportJson.number(g, "max", fig.max());
-      g.writeNumberField("samples", fig.samples());
-      g.writeEndObject();
-    }
-    g.writeEndArray();
+    TrialJson.writeTelemetryFigures(g, "figures", t.figures());
     g.writeEndObject();
   }
 

@@ -131,10 +131,13 @@ public final class TrialJson {
     g.writeEndObject();
   }
 
-  /** Each telemetry series over the phase: mean, p95 and maximum of its samples. */
-  private static void writeTelemetryFigures(JsonGenerator g, List<TrialTelemetry.Figure> figures)
-      throws IOException {
-    g.writeArrayFieldStart("telemetry");
+  /**
+   * {@code "<field>": [...]}: each telemetry series over a window — mean, p95 and maximum of its
+   * samples — as trial.json writes a phase's and report.json a judged window's.
+   */
+  public static void writeTelemetryFigures(JsonGenerator g, String field,
+      List<TrialTelemetry.Figure> figures) throws IOException {
+    g.writeArrayFieldStart(field);
     for (TrialTelemetry.Figure f : figures) {
       g.writeStartObject();
       g.writeStringField("source", f.source());
@@ -217,7 +220,7 @@ public final class TrialJson {
       g.writeEndObject();
     }
     if (!telemetry.isEmpty()) {
-      writeTelemetryFigures(g, telemetry);
+      writeTelemetryFigures(g, "telemetry", telemetry);
     }
     g.writeEndObject();
   }

@@ -121,29 +121,29 @@ public final class ContainerTelemetry implements TelemetryProvider {
           }
           continue;
         }
-        long nanos = readNanos(s.getRead());
+        Instant at = Instant.parse(s.getRead()); // rates follow the engine's clock
         var cpu = s.getCpuStats() == null ? null : s.getCpuStats().getCpuUsage();
         if (cpu != null && cpu.getUsageInUsermode() != null && cpu.getUsageInKernelmode() != null) {
           round.add(member, "cpu.user", "cores",
-              rates.rate(member + " user", cpu.getUsageInUsermode() / 1e9, nanos));
+              rates.rate(member + " user", cpu.getUsageInUsermode() / 1e9, at));
           round.add(member, "cpu.system", "cores",
-              rates.rate(member + " system", cpu.getUsageInKernelmode() / 1e9, nanos));
+              rates.rate(member + " system", cpu.getUsageInKernelmode() / 1e9, at));
         } else if (cpu != null && cpu.getTotalUsage() != null) {
           round.add(member, "cpu.total", "cores",
-              rates.rate(member + " total", cpu.getTotalUsage() / 1e9, nanos));
+              rates.rate(member + " total", cpu.getTotalUsage() / 1e9, at));
         }
         if (s.getMemoryStats() != null && s.getMemoryStats().getUsage() != null) {
           round.add(member, "memory.usage", "bytes", s.getMemoryStats().getUsage());
         }
         if (s.getBlkioStats() != null) {
           io(round, member, "disk.readBytes", "bytes/s", "read",
-              s.getBlkioStats().getIoServiceBytesRecursive(), nanos);
+              s.getBlkioStats().getIoServiceBytesRecursive(), at);
           io(round, member, "disk.writeBytes", "bytes/s", "write",
-              s.getBlkioStats().getIoServiceBytesRecursive(), nanos);
+              s.getBlkioStats().getIoServiceBytesRecursive(), at);
           io(round, member, "disk.reads", "/s", "read", s.getBlkioStats().getIoServicedRecursive(),
-              nanos);
+              at);
           io(round, member, "disk.writes", "/s", "write",
-              s.getBlkioStats().getIoServicedRecursive(), nanos);
+              s.getBlkioStats().getIoServicedRecursive(), at);
         }
       }
       return round.build();
@@ -151,7 +151,7 @@ public final class ContainerTelemetry implements TelemetryProvider {
 
     /** The rate of one operation's counters summed over the container's devices. */
     private void io(TelemetryRound.Builder round, String member, String metric, String unit,
-        String op, List<BlkioStatEntry> entries, long nanos) {
+        String op, List<BlkioStatEntry> entries, Instant at) {
       if (entries == null) {
         return; // this engine keeps no block I/O for the container
       }
@@ -162,14 +162,9 @@ public final class ContainerTelemetry implements TelemetryProvider {
           sum += e.getValue();
         }
       }
-      round.add(member, metric, unit, rates.rate(member + " " + metric, sum, nanos));
+      round.add(member, metric, unit, rates.rate(member + " " + metric, sum, at));
     }
 
-    /** The engine's read time in nanoseconds since the epoch: rates follow its clock. */
-    private static long readNanos(String read) {
-      Instant t = Instant.parse(read);
-      return t.getEpochSecond() * 1_000_000_000L + t.getNano();
-    }
 
     @Override
     public void close() {

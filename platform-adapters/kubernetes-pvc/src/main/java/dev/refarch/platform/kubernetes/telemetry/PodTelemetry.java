@@ -120,7 +120,8 @@ public final class PodTelemetry implements TelemetryProvider {
         JsonNode cpu = pod.path("cpu");
         if (cpu.has("usageCoreNanoSeconds") && cpu.has("time")) {
           round.add(member, "cpu.total", "cores", rates.rate(member + " cpu",
-              cpu.path("usageCoreNanoSeconds").asDouble() / 1e9, nanos(cpu.path("time"))));
+              cpu.path("usageCoreNanoSeconds").asDouble() / 1e9,
+              Instant.parse(cpu.path("time").asText()))); // rates follow the kubelet's clock
         }
         JsonNode memory = pod.path("memory");
         if (memory.has("workingSetBytes")) {
@@ -158,11 +159,6 @@ public final class PodTelemetry implements TelemetryProvider {
       return JSON.readTree(body);
     }
 
-    /** The kubelet's sample time in nanoseconds since the epoch: rates follow its clock. */
-    private static long nanos(JsonNode time) {
-      Instant t = Instant.parse(time.asText());
-      return t.getEpochSecond() * 1_000_000_000L + t.getNano();
-    }
   }
 
   /** For tests: a source over {@code client} for member pods on their nodes. */

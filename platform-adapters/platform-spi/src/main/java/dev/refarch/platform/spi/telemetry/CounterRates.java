@@ -37,6 +37,16 @@ public final class CounterRates {
     return OptionalDouble.of((counter - before.value()) * 1e9 / (nanos - before.nanos()));
   }
 
+  /**
+   * The rate per second since the previous reading of {@code key}, on the clock of the system that
+   * counted: {@code at} is when it says it read the counter (an engine's, a kubelet's, an array's
+   * timestamp), so that a reading the runner receives late is no faster or slower for it. The same
+   * {@code at} twice — the system has not counted again — gives no rate.
+   */
+  public OptionalDouble rate(String key, double counter, java.time.Instant at) {
+    return rate(key, counter, at.getEpochSecond() * 1_000_000_000L + at.getNano());
+  }
+
   /** Forgets {@code key}'s reading, e.g. when its member went away. */
   public void forget(String key) {
     last.remove(key);
