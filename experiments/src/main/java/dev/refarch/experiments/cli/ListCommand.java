@@ -3,10 +3,14 @@ package dev.refarch.experiments.cli;
 import dev.refarch.experiments.catalog.Catalog;
 import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.spec.ExperimentSpec;
+import dev.refarch.platform.spi.Extensions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-/** {@code refarch list}: the catalog, with scales, trial counts and what each study needs. */
+/**
+ * {@code refarch list}: the catalog, with scales, trial counts and what each study needs; then the
+ * telemetry sources on the class path, which every trial samples.
+ */
 @Command(mixinStandardHelpOptions = true, versionProvider = Refarch.Version.class,
     name = "list", description = "List the catalog.")
 final class ListCommand implements Callable<Integer> {
@@ -20,6 +24,9 @@ final class ListCommand implements Callable<Integer> {
           s.id(), s.title(), e.scales().isEmpty() ? "" : "scales " + String.join("/", e.scales()) + ", ",
           plan.trials().size() + " laptop trial(s)" + plan.skipped().map(r -> "; " + r).orElse(""));
     }
+    System.out.println();
+    System.out.println("telemetry sources (refarch.telemetry=off turns them off):");
+    Extensions.telemetry().forEach((name, what) -> System.out.printf("  %-11s %s%n", name, what));
     return Refarch.OK;
   }
 }

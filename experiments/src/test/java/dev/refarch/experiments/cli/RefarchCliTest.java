@@ -123,6 +123,8 @@ class RefarchCliTest {
       assertThat(r.out()).contains(study);
     }
     assertThat(r.out()).contains("manual study").contains("needs a platform that is not configured: vsan");
+    assertThat(r.out()).contains("telemetry sources").containsPattern("\\n  mongodb +serverStatus")
+        .containsPattern("\\n  process +CPU").containsPattern("\\n  disk +reads");
   }
 
   @Test

@@ -25,7 +25,7 @@ public interface TelemetryProvider {
   /** Short lower-case name, the {@code source} column of every sample its sources give. */
   String name();
 
-  /** One line for {@code refarch list}: what its sources sample. */
+  /** One line for {@code refarch list}: what its sources sample, e.g. {@code CPU of each pod}. */
   String description();
 
   /**
