@@ -55,9 +55,4 @@ public record ClusterSpec(String type, Topology topology, Optional<String> uri,
   public static ClusterSpec uri(String uri, String topology) {
     return new ClusterSpec("uri", Topology.parse(topology), Optional.of(uri), Map.of());
   }
-
-  /** A copy with another topology. */
-  public ClusterSpec withTopology(Topology t) {
-    return new ClusterSpec(type, t, uri, settings, uris);
-  }
 }

@@ -117,26 +117,10 @@ public record TrialSpec(String experiment, String trial, String connectionString
     return new Builder(experiment, trial);
   }
 
-  /** A copy with one more property (replacing an earlier value). */
-  public TrialSpec withProperty(String key, String value) {
-    Map<String, String> copy = new LinkedHashMap<>(properties);
-    copy.put(key, value);
-    return new TrialSpec(experiment, trial, connectionString, copy, clients, threadsPerClient, load, run,
-        target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
-        untilSteady, telemetry);
-  }
-
   /** A copy with another trial id. */
   public TrialSpec withTrial(String id) {
     return new TrialSpec(experiment, id, connectionString, properties, clients, threadsPerClient, load, run,
         target, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
-        untilSteady, telemetry);
-  }
-
-  /** A copy with another target throughput (empty for unthrottled). */
-  public TrialSpec withTarget(OptionalDouble opsPerSecond) {
-    return new TrialSpec(experiment, trial, connectionString, properties, clients, threadsPerClient, load,
-        run, opsPerSecond, warmup, hooks, phaseTimeout, db, jvmOptions, reuseClients, faults,
         untilSteady, telemetry);
   }
 

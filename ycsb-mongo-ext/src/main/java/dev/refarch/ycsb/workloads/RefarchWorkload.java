@@ -333,9 +333,4 @@ public class RefarchWorkload extends CoreWorkload {
     }
     return k;
   }
-
-  /** The key space in use (for tests and tools). */
-  public KeySpace keySpace() {
-    return keys;
-  }
 }

@@ -165,10 +165,6 @@ public record ClusterLayout(Topology topology, String namespace, String domain,
         .collect(Collectors.joining(" "));
   }
 
-  public long shardCount() {
-    return groups.stream().filter(g -> g.kind() == Kind.SHARD).count();
-  }
-
   /** Every pod of the deployment, in group order. */
   public List<String> pods() {
     return groups.stream().flatMap(g -> g.pods().stream()).toList();

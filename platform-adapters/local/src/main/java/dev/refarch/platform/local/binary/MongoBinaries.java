@@ -93,15 +93,6 @@ public final class MongoBinaries {
   }
 
   /**
-   * The {@code mongod} found without installing anything.
-   *
-   * @throws ConfigurationException when {@code MONGOD_BIN} names no executable file
-   */
-  public Optional<MongoBinary> findMongod() {
-    return search("mongod", "MONGOD_BIN", new ArrayList<>());
-  }
-
-  /**
    * The {@code mongos} found, if any; never installed.
    *
    * @throws ConfigurationException when {@code MONGOS_BIN} names no executable file

@@ -104,11 +104,6 @@ public record ClientConfig(URI apiRoot, String systemId, Credentials credentials
         value, generation);
   }
 
-  public ClientConfig withGeneration(ApiGeneration value) {
-    return new ClientConfig(apiRoot, systemId, credentials, auth, insecure, trustCertificates,
-        timeout, Optional.of(value));
-  }
-
   /** The API root for messages, with any credentials masked. */
   public String printableRoot() {
     return Redaction.maskUri(apiRoot.toString());

@@ -23,9 +23,4 @@ public record MonitorResult(String pool, String cause, long startedMillis, long 
     actionsSeen = List.copyOf(actionsSeen);
     listenerFailures = List.copyOf(listenerFailures);
   }
-
-  /** Milliseconds from the first poll until the pool was quiet. */
-  public long durationMillis() {
-    return finishedMillis - startedMillis;
-  }
 }

@@ -10,12 +10,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import org.w3c.dom.Document;
@@ -65,7 +61,6 @@ public final class SoapClient {
   private final HttpClient http;
   private final Duration requestTimeout;
   private final List<String> secrets = new CopyOnWriteArrayList<>();
-  private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   private volatile String cookie;
   private volatile String apiVersion;
 
@@ -121,13 +116,6 @@ public final class SoapClient {
     this.apiVersion = version;
   }
 
-  /** How often each method was called, by method name, sorted. */
-  public Map<String, Integer> callCounts() {
-    Map<String, Integer> out = new TreeMap<>();
-    calls.forEach((method, count) -> out.put(method, count.get()));
-    return out;
-  }
-
   /**
    * Calls one method and returns its response element (e.g. {@code RetrieveServiceContentResponse}).
    *
@@ -137,7 +125,6 @@ public final class SoapClient {
   public Element call(Endpoint endpoint, XmlBuilder request) {
     Element body = request.build();
     String method = body.getLocalName();
-    calls.computeIfAbsent(method, m -> new AtomicInteger()).incrementAndGet();
     URI uri = endpoint == Endpoint.VIM ? vimUri : pbmUri;
     HttpRequest.Builder post = HttpRequest.newBuilder(uri)
         .timeout(requestTimeout)
