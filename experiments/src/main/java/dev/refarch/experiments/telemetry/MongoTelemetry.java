@@ -59,8 +59,15 @@ public final class MongoTelemetry implements TelemetryProvider {
     return Optional.of(new MongoTelemetrySource(cs, members));
   }
 
-  /** {@code host:port} of every data-bearing member, in the order the cluster lists them. */
+  /**
+   * {@code host:port} of every data-bearing member, in the order the cluster lists them; for a
+   * direct connection, the one host it names — the member may know itself by a name only its own
+   * network resolves (a container's hostname).
+   */
   static List<String> discover(ConnectionString cs) {
+    if (Boolean.TRUE.equals(cs.isDirectConnection())) {
+      return List.copyOf(cs.getHosts());
+    }
     MongoClientSettings settings = MongoClientSettings.builder().applyConnectionString(cs)
         .applyToClusterSettings(c -> c.serverSelectionTimeout(DISCOVERY_TIMEOUT_MS,
             TimeUnit.MILLISECONDS))

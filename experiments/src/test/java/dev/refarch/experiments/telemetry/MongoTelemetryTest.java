@@ -21,4 +21,12 @@ class MongoTelemetryTest {
             java.util.Map.entry("127.0.0.1:29999", "127.0.0.1:29999"),
             java.util.Map.entry("172.17.0.1:24543", "rs1-0"));
   }
+
+  @Test
+  void aDirectConnectionWatchesTheHostItNamesNotTheNameTheMemberGivesItself() {
+    // a container's member says it is rs0-0:27017, a name only its network resolves; nothing
+    // is asked of the server for a direct connection, so no server needs to run here
+    assertThat(MongoTelemetry.discover(new com.mongodb.ConnectionString(
+        "mongodb://127.0.0.1:26465/?directConnection=true"))).containsExactly("127.0.0.1:26465");
+  }
 }
