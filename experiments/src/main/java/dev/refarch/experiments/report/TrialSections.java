@@ -62,7 +62,7 @@ final class TrialSections {
     h.endSection().section("trials", "Trials");
     h.table("trials", "trial", "parameters", "repetition", "status", "throughput ops/s",
         "measured operations", "steady", "measured s", "clients × threads", "client CPU",
-        "client CPU µs/op", "failures");
+        "client CPU µs/op", "telemetry gaps", "failures");
     for (TrialRecord t : r.trials()) {
       TrialFacts f = t.facts();
       h.row(t.status() == TrialRecord.Status.COMPLETED ? "" : t.status().label(), t.id(),
@@ -79,6 +79,7 @@ final class TrialSections {
               + " % of " + f.cores() + " cores" : "",
           f.clientMicrosPerOp().isPresent() ? Formats.fixed(f.clientMicrosPerOp().getAsDouble(), 0)
               : "",
+          f.telemetry().map(s -> String.join("\n", s.partial())).orElse(""),
           String.join("\n", t.failures()));
     }
     h.endTable();
