@@ -12,6 +12,9 @@
  * {@link dev.refarch.experiments.trial.SteadyWatch}, which stops the clients through
  * {@link dev.refarch.experiments.trial.StopSignal}; {@link
  * dev.refarch.experiments.trial.PhaseCollector} merges a phase and judges its steadiness;
- * {@link dev.refarch.experiments.trial.FaultRun} fires a trial's fault schedule.
+ * {@link dev.refarch.experiments.trial.FaultRun} fires a trial's fault schedule;
+ * {@link dev.refarch.experiments.trial.TrialTelemetrySampling} samples the servers beside the
+ * clients (package {@code telemetry}), and {@link dev.refarch.experiments.trial.LiveClientFigures}
+ * reads the running clients' latest figures for a live view.
  */
 package dev.refarch.experiments.trial;
