@@ -97,7 +97,7 @@ public final class LiveMetrics implements TrialRunner.Listener, MultiCollector, 
           && (!host.contains(":") || host.startsWith("[") && host.endsWith("]"));
       if (port < 0 || port > 65_535 || !hostname) {
         throw new ConfigurationException("--metrics", address, "host:port or a port (0-65535),"
-            + " e.g. 9464 (on " + DEFAULT_HOST + ") or 0.0.0.0:9464 (every interface)");
+            + " e.g. 9464 (on " + DEFAULT_HOST + ") or 127.0.0.1:9464");
       }
       return new Address(host, port);
     }

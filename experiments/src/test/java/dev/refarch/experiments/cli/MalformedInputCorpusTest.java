@@ -79,7 +79,7 @@ class MalformedInputCorpusTest {
     r.add(args(2, "run A1 --dry-run --results {dir}/file.txt/sub", "--results=", "is not a folder"));
     r.add(args(2, "run A1 --dry-run --rerun-changed", "--rerun-changed='true' is not allowed;"
         + " allowed: only with --resume"));
-    r.add(args(2, "run A1 --dry-run --metrics http://0.0.0.0:9464", "--metrics='http://0.0.0.0:9464'"
+    r.add(args(2, "run A1 --dry-run --metrics http://127.0.0.1:9464", "--metrics='http://127.0.0.1:9464'"
         + " is not allowed; allowed: host:port or a port (0-65535)"));
     r.add(args(2, "run A1 --dry-run --metrics 99999", "--metrics='99999'", "host:port or a port"));
     r.add(args(2, "run A1 --dry-run --cluster nosuch:rs=1", "--cluster='nosuch:rs=1'",
