@@ -63,7 +63,7 @@ public final class DiskTelemetry implements TelemetryProvider {
 
   @Override
   public Optional<TelemetrySource> open(TelemetryTarget target) {
-    Map<String, String> dbPaths = MemberFacts.of(target.state().get(), "dbPath");
+    Map<String, String> dbPaths = target.state().get().memberFacts("dbPath");
     if (dbPaths.isEmpty()) {
       return Optional.empty();
     }

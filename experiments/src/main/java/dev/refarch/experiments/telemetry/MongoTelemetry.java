@@ -103,17 +103,9 @@ public final class MongoTelemetry implements TelemetryProvider {
    */
   static Map<String, String> names(List<String> hosts, PlatformState state) {
     Map<String, String> byPort = new LinkedHashMap<>();
+    state.memberFacts("port").forEach((member, port) -> byPort.put(port, member));
     Map<String, String> byAddress = new LinkedHashMap<>();
-    for (Map<String, String> facts : state.components().values()) {
-      facts.forEach((key, value) -> {
-        if (key.startsWith("member.") && key.endsWith(".port")) {
-          byPort.put(value, key.substring("member.".length(), key.length() - ".port".length()));
-        } else if (key.startsWith("member.") && key.endsWith(".address")) {
-          byAddress.put(value, key.substring("member.".length(),
-              key.length() - ".address".length()));
-        }
-      });
-    }
+    state.memberFacts("address").forEach((member, address) -> byAddress.put(address, member));
     Map<String, String> names = new LinkedHashMap<>();
     for (String host : hosts) {
       int colon = host.lastIndexOf(':');

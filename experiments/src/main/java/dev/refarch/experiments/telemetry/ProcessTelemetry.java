@@ -52,7 +52,7 @@ public final class ProcessTelemetry implements TelemetryProvider {
 
   @Override
   public Optional<TelemetrySource> open(TelemetryTarget target) {
-    if (MemberFacts.of(target.state().get(), "pid").isEmpty()
+    if (target.state().get().memberFacts("pid").isEmpty()
         || !Files.isDirectory(root.resolve("self"))) {
       return Optional.empty();
     }
@@ -68,7 +68,7 @@ public final class ProcessTelemetry implements TelemetryProvider {
     Source(Path root, Supplier<PlatformState> state) {
       this.root = root;
       this.state = state;
-      this.members = List.copyOf(MemberFacts.of(state.get(), "pid").keySet());
+      this.members = List.copyOf(state.get().memberFacts("pid").keySet());
     }
 
     @Override
@@ -84,7 +84,7 @@ public final class ProcessTelemetry implements TelemetryProvider {
     @Override
     public TelemetryRound sample(long epochMs) {
       TelemetryRound.Builder round = TelemetryRound.builder();
-      Map<String, String> pids = MemberFacts.of(state.get(), "pid");
+      Map<String, String> pids = state.get().memberFacts("pid");
       for (String member : members) {
         String pid = pids.get(member);
         if (pid == null) {

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -119,19 +118,15 @@ final class HostCpuSampler implements AutoCloseable {
    */
   static List<Long> serverPids(PlatformState state) {
     List<Long> pids = new ArrayList<>();
-    for (Map<String, String> facts : state.components().values()) {
-      facts.forEach((key, value) -> {
-        if (key.startsWith("member.") && key.endsWith(".pid")) {
-          try {
-            long pid = Long.parseLong(value.trim());
-            if (SERVERS.contains(ProcCpu.command(ProcCpu.ROOT.resolve(Long.toString(pid))))) {
-              pids.add(pid);
-            }
-          } catch (IOException | RuntimeException notHere) {
-            // not a number, or no such process here
-          }
+    for (String value : state.memberFacts("pid").values()) {
+      try {
+        long pid = Long.parseLong(value.trim());
+        if (SERVERS.contains(ProcCpu.command(ProcCpu.ROOT.resolve(Long.toString(pid))))) {
+          pids.add(pid);
         }
-      });
+      } catch (IOException | RuntimeException notHere) {
+        // not a number, or no such process here
+      }
     }
     return List.copyOf(pids);
   }

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.testcontainers.DockerClientFactory;
 
@@ -62,13 +61,7 @@ public final class ContainerTelemetry implements TelemetryProvider {
 
   /** Member name to container id, from the cluster's state. */
   static Map<String, String> containers(PlatformState state) {
-    Map<String, String> found = new TreeMap<>();
-    state.of(ContainerCluster.COMPONENT).forEach((key, value) -> {
-      if (key.startsWith("member.") && key.endsWith(".container")) {
-        found.put(key.substring("member.".length(), key.length() - ".container".length()), value);
-      }
-    });
-    return found;
+    return PlatformState.memberFacts(state.of(ContainerCluster.COMPONENT), "container");
   }
 
   /** How long a stream may take to send its first message before its silence is a gap. */

@@ -61,6 +61,29 @@ public record PlatformState(Map<String, Map<String, String>> components) {
     return components.getOrDefault(component, Map.of());
   }
 
+  /**
+   * Member name to the value of its {@code fact}, from the {@code member.<name>.<fact>} keys that
+   * provisioners record (e.g. {@code member.rs0-1.pid}), of every component, in name order.
+   */
+  public Map<String, String> memberFacts(String fact) {
+    Map<String, String> found = new TreeMap<>();
+    components.values().forEach(facts -> found.putAll(memberFacts(facts, fact)));
+    return found;
+  }
+
+  /** The same for one component's {@code facts}. */
+  public static Map<String, String> memberFacts(Map<String, String> facts, String fact) {
+    String suffix = "." + fact;
+    Map<String, String> found = new TreeMap<>();
+    facts.forEach((key, value) -> {
+      if (key.startsWith("member.") && key.endsWith(suffix)
+          && key.length() > "member.".length() + suffix.length()) {
+        found.put(key.substring("member.".length(), key.length() - suffix.length()), value);
+      }
+    });
+    return Collections.unmodifiableMap(found);
+  }
+
   public boolean isEmpty() {
     return components.isEmpty();
   }

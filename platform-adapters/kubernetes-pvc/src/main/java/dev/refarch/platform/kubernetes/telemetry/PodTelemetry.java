@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.refarch.platform.kubernetes.KubernetesCluster;
 import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.telemetry.CounterRates;
 import dev.refarch.platform.spi.telemetry.TelemetryProvider;
 import dev.refarch.platform.spi.telemetry.TelemetryRound;
@@ -60,12 +61,8 @@ public final class PodTelemetry implements TelemetryProvider {
 
   /** Member pod to the node it ran on when the trial started. */
   static Map<String, String> nodes(Map<String, String> facts) {
-    Map<String, String> nodes = new TreeMap<>();
-    facts.forEach((key, value) -> {
-      if (key.startsWith("member.") && key.endsWith(".node") && !value.startsWith("(")) {
-        nodes.put(key.substring("member.".length(), key.length() - ".node".length()), value);
-      }
-    });
+    Map<String, String> nodes = new TreeMap<>(PlatformState.memberFacts(facts, "node"));
+    nodes.values().removeIf(node -> node.startsWith("(")); // "(absent)": no pod to read
     return nodes;
   }
 
