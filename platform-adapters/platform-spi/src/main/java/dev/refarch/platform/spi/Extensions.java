@@ -45,20 +45,7 @@ public final class Extensions {
    * out and named to {@code broken} with why: telemetry never stops a trial.
    */
   public static List<TelemetryProvider> telemetryProviders(Consumer<String> broken) {
-    TreeMap<String, TelemetryProvider> found = new TreeMap<>();
-    var iterator = ServiceLoader.load(TelemetryProvider.class, classLoader()).iterator();
-    while (true) {
-      try {
-        if (!iterator.hasNext()) {
-          break;
-        }
-        TelemetryProvider p = iterator.next();
-        found.put(p.name(), p);
-      } catch (ServiceConfigurationError | LinkageError e) {
-        broken.accept(e.getMessage());
-      }
-    }
-    return List.copyOf(found.values());
+    return List.copyOf(load(TelemetryProvider.class, TelemetryProvider::name, broken).values());
   }
 
   /** Name to description of every telemetry provider on the class path. */
@@ -95,6 +82,22 @@ public final class Extensions {
    */
   public static <T> T find(Class<T> type, String key, String name, Function<T, String> nameOf) {
     List<String> broken = new ArrayList<>();
+    TreeMap<String, T> known = load(type, nameOf, broken::add);
+    T found = known.get(name);
+    if (found != null) {
+      return found;
+    }
+    String allowed = known.isEmpty() ? "none is on the class path" : String.join(", ", known.keySet());
+    String hint = broken.isEmpty() ? null : "some could not be loaded: " + String.join("; ", broken);
+    throw new ConfigurationException(key, name, allowed, hint);
+  }
+
+  /**
+   * Every extension of {@code type} on the class path by name; one that cannot be loaded is
+   * named to {@code broken} with why, and left out.
+   */
+  private static <T> TreeMap<String, T> load(Class<T> type, Function<T, String> nameOf,
+      Consumer<String> broken) {
     TreeMap<String, T> known = new TreeMap<>();
     var iterator = ServiceLoader.load(type, classLoader()).iterator();
     while (true) {
@@ -105,16 +108,10 @@ public final class Extensions {
         T candidate = iterator.next();
         known.put(nameOf.apply(candidate), candidate);
       } catch (ServiceConfigurationError | LinkageError e) {
-        broken.add(e.getMessage());
+        broken.accept(e.getMessage());
       }
     }
-    T found = known.get(name);
-    if (found != null) {
-      return found;
-    }
-    String allowed = known.isEmpty() ? "none is on the class path" : String.join(", ", known.keySet());
-    String hint = broken.isEmpty() ? null : "some could not be loaded: " + String.join("; ", broken);
-    throw new ConfigurationException(key, name, allowed, hint);
+    return known;
   }
 
   private static <T> Map<String, String> catalogue(Class<T> type, Function<T, String> name,
