@@ -30,6 +30,7 @@ final class FaultRun implements TrialRunner.Listener, AutoCloseable {
   private final FaultSchedule schedule;
   private final FaultScheduler scheduler;
   private final String electionWatch;
+  private final FaultInjector injector;
   private ElectionMonitor monitor;
 
   /** @param electionWatch a replica set's connection string to watch elections on, or null */
@@ -37,6 +38,7 @@ final class FaultRun implements TrialRunner.Listener, AutoCloseable {
       java.util.Map<String, String> settings) {
     this.schedule = schedule;
     this.scheduler = new FaultScheduler(schedule, injector, settings);
+    this.injector = injector;
     this.electionWatch = electionWatch;
   }
 
@@ -73,6 +75,21 @@ final class FaultRun implements TrialRunner.Listener, AutoCloseable {
       monitor = null;
     }
     return reports;
+  }
+
+  /**
+   * Has the injector undo what the schedule's faults left in place (a member still isolated
+   * because the trial failed before its {@code heal}, a throttled disk): one line per thing undone
+   * on standard error; a failure to undo becomes one of {@code failures}.
+   */
+  void restore(String trial, List<String> failures) {
+    try {
+      for (String line : injector.restore()) {
+        System.err.println("trial " + trial + ": restored after the trial: " + line);
+      }
+    } catch (RuntimeException e) {
+      failures.add("restoring the platform after the trial failed: " + e.getMessage());
+    }
   }
 
   /** Injection failures and faults that were never reached. */

@@ -252,6 +252,7 @@ public final class TrialRunner {
       if (faults != null) {
         faults.close();
         failures.addAll(faults.failures());
+        faults.restore(spec.trial(), failures);
       }
     }
     Optional<AckAudit.AuditReport> audit = Optional.empty();

@@ -78,6 +78,14 @@ public abstract sealed class ContainerCluster implements RunningCluster
     return node;
   }
 
+  /**
+   * The packet filters that {@code isolate} and {@code cut} faults hold in place now, as the
+   * kernel lists them with the packets each dropped; empty when none do.
+   */
+  public List<String> packetFilters() {
+    return faults.packetFilters();
+  }
+
   /** The layout this cluster was started from. */
   public ContainerPlan plan() {
     return plan;
@@ -125,7 +133,10 @@ public abstract sealed class ContainerCluster implements RunningCluster
     return faults;
   }
 
-  /** Unpauses paused members, stops every container and removes the network; idempotent. */
+  /**
+   * Restores what faults left in place (packet filters, paused members), stops every container and
+   * removes the network; idempotent.
+   */
   @Override
   public void close() {
     try {
@@ -141,7 +152,11 @@ public abstract sealed class ContainerCluster implements RunningCluster
       return;
     }
     closed = true;
-    faults.unpauseAll();
+    try {
+      faults.restore(); // this machine's packet filters outlive the containers
+    } catch (RuntimeException e) {
+      System.err.println("testcontainers: " + e.getMessage());
+    }
     ContainerLauncher.stopAll(launched.nodes(), launched.network(), null);
   }
 

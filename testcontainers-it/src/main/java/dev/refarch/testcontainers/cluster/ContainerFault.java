@@ -28,14 +28,31 @@ enum ContainerFault {
   RESUME(Disruption.PAUSED, null),
   /** Cut off the cluster's network: neither the other members nor clients reach it, nor it them. */
   PARTITION(null, Disruption.PARTITIONED),
-  /** Reconnected to the network under its name and port; back in its set. */
+  /**
+   * Packet filters, the member running on: {@code from=peers} — it and every other member of the
+   * cluster can no longer reach each other, while this machine's clients still reach it (the
+   * case where a primary cut off from its majority acknowledges {@code w:1} writes that the next
+   * election rolls back); {@code from=clients} — this machine's clients can no longer reach it,
+   * its peers still can; {@code from=all} — both.
+   */
+  ISOLATE(null, Disruption.ISOLATED),
+  /**
+   * Packet filters, one way: the connections the member opens to each member of {@code to}
+   * (names or roles, separated by {@code ,}) fail, while those members' connections to it work.
+   */
+  CUT(null, Disruption.ISOLATED),
+  /**
+   * Undoes a {@code partition} (reconnected to the network under its name and port) or an
+   * {@code isolate} or {@code cut} (its packet filters removed); back in its set.
+   */
   HEAL(Disruption.PARTITIONED, null);
 
   /** What a fault leaves a member as, until the matching fault undoes it. */
   enum Disruption {
     DOWN("down (killed or stopped)"),
     PAUSED("paused"),
-    PARTITIONED("cut off (partitioned)");
+    PARTITIONED("cut off (partitioned)"),
+    ISOLATED("cut off by packet filters (isolate, cut)");
 
     final String label;
 
@@ -51,6 +68,31 @@ enum ContainerFault {
       "stepdown: seconds the old primary may not become primary again");
   static final Setting<Boolean> FORCE = Setting.bool("force", false,
       "stepdown: step down even when no secondary has caught up");
+  static final Setting<Isolation> FROM = Setting.ofEnum("from", null, Isolation.class,
+      "isolate: whom the member loses — its peers (every other member), this machine's clients,"
+          + " or all");
+  static final Setting<List<String>> TO = Setting.custom("to", "members", null,
+      "member names or roles separated by ','", "cut: the members the member's connections to"
+          + " fail", text -> {
+            List<String> to = Arrays.stream(text.split(",")).map(String::trim).toList();
+            if (to.stream().anyMatch(String::isEmpty)) {
+              throw new IllegalArgumentException("member names or roles separated by ','");
+            }
+            return to;
+          });
+
+  /** Whom {@code isolate} cuts a member off from. */
+  enum Isolation {
+    PEERS(true, false), CLIENTS(false, true), ALL(true, true);
+
+    final boolean peers;
+    final boolean clients;
+
+    Isolation(boolean peers, boolean clients) {
+      this.peers = peers;
+      this.clients = clients;
+    }
+  }
 
   /** The disruption the member must have; {@code null}: a live member. */
   final Disruption needs;
@@ -60,6 +102,17 @@ enum ContainerFault {
   ContainerFault(Disruption needs, Disruption leaves) {
     this.needs = needs;
     this.leaves = leaves;
+  }
+
+  /** Whether this fault brings back a member that {@code d} took out. */
+  boolean undoes(Disruption d) {
+    return this == HEAL ? d == Disruption.PARTITIONED || d == Disruption.ISOLATED : d == needs;
+  }
+
+  /** What the member this fault brings back must be, for messages. */
+  String needsLabel() {
+    return this == HEAL ? Disruption.PARTITIONED.label + " or " + Disruption.ISOLATED.label
+        : needs.label;
   }
 
   /** The lower-case name used in fault schedules, e.g. {@code partition}. */
@@ -90,8 +143,12 @@ enum ContainerFault {
    * @throws ConfigurationException for a parameter it does not take or a bad value
    */
   void check(Map<String, String> parameters) {
-    List<Setting<?>> accepted = this == STEPDOWN ? List.of(TIMEOUT_SECONDS, SECONDS, FORCE)
-        : List.of(TIMEOUT_SECONDS);
+    List<Setting<?>> accepted = switch (this) {
+      case STEPDOWN -> List.of(TIMEOUT_SECONDS, SECONDS, FORCE);
+      case ISOLATE -> List.of(TIMEOUT_SECONDS, FROM);
+      case CUT -> List.of(TIMEOUT_SECONDS, TO);
+      default -> List.of(TIMEOUT_SECONDS);
+    };
     List<String> keys = accepted.stream().map(Setting::key).toList();
     parameters.keySet().stream().sorted().filter(k -> !keys.contains(k)).findFirst()
         .ifPresent(k -> {
@@ -100,5 +157,11 @@ enum ContainerFault {
                   .map(c -> "did you mean '" + c + "'?").orElse("unknown parameter"));
         });
     accepted.forEach(s -> s.find(parameters));
+    Setting<?> required = this == ISOLATE ? FROM : this == CUT ? TO : null;
+    if (required != null && required.find(parameters).isEmpty()) {
+      throw new ConfigurationException(required.key(), null, required.allowed(), label()
+          + " needs " + required.key() + "=…, e.g. " + (this == ISOLATE ? "isolate primary"
+              + " from=peers" : "cut primary to=secondary"));
+    }
   }
 }

@@ -22,9 +22,12 @@ import org.bson.Document;
 
 /**
  * Breaks members of a container cluster with the actions of {@link ContainerFault}: {@code kill},
- * {@code stop} and {@code restart}; {@code pause} and {@code resume}; {@code partition} and
+ * {@code stop} and {@code restart}; {@code pause} and {@code resume}; {@code partition},
+ * {@code isolate} ({@code from=peers|clients|all}), {@code cut} ({@code to=<members>}) and
  * {@code heal}; {@code stepdown} (parameters {@code seconds}, default 60, and {@code force}).
- * Every action takes {@code timeoutSeconds} (default 30).
+ * Every action takes {@code timeoutSeconds} (default 30). {@code isolate} and {@code cut} are
+ * packet filters ({@link NetworkCuts}) in the members' network namespaces and, for clients, in
+ * this machine's; the member keeps running.
  *
  * <p>Targets as {@link FaultTargets} parses them; a role is asked of the live members, over direct
  * connections through their published ports, when the fault fires. For {@code restart},
@@ -37,6 +40,10 @@ import org.bson.Document;
  * {@code restart} and {@code heal} once it runs or is reconnected — they then wait until the
  * member is back as primary, secondary or arbiter and report that wait as {@code rejoined} in
  * the event's durations.
+ *
+ * <p>{@link #restore} undoes what is still in place when a trial ends — packet filters lifted,
+ * paused members resumed, partitioned ones reconnected — also when the trial failed midway.
+ * Killed and stopped members stay down.
  *
  * <p>Thread-safe: faults run one at a time.
  */
@@ -55,7 +62,24 @@ final class ContainerFaultInjector implements FaultInjector {
   private final Map<String, NodeSpec> specs = new LinkedHashMap<>();
   private final FaultTargets targets;
   private final Map<String, Disrupted> disrupted = new LinkedHashMap<>();
+  /** The packet-filter chains in place, by the member whose {@code heal} lifts them. */
+  private final Map<String, List<Chain>> chains = new LinkedHashMap<>();
   private long sequence;
+
+  /**
+   * One chain of packet filters: in a member's network namespace, or this machine's when
+   * {@code owner} is null.
+   */
+  private record Chain(MongoNode owner, String name, List<NetworkCuts.Endpoint> endpoints,
+      String origin) {
+    int pid() {
+      return owner == null ? 0 : owner.pid();
+    }
+
+    String where() {
+      return owner == null ? "this machine" : owner.name();
+    }
+  }
 
   ContainerFaultInjector(ContainerPlan plan, Map<String, MongoNode> nodes) {
     this.nodes = Map.copyOf(nodes);
@@ -112,11 +136,135 @@ final class ContainerFaultInjector implements FaultInjector {
       case PAUSE -> takeOut(action, target, node, "docker pause", node::pause);
       case PARTITION -> takeOut(action, target, node, "disconnected from the network",
           node::disconnect);
+      case ISOLATE -> isolate(target, node, ContainerFault.FROM.from(fault.parameters()));
+      case CUT -> cut(target, node, ContainerFault.TO.from(fault.parameters()), started,
+          deadline);
       case RESUME -> bringBack(action, target, node, "docker unpause", node::unpause, null);
       case RESTART -> bringBack(action, target, node, "docker start", node::start, deadline);
-      case HEAL -> bringBack(action, target, node, "reconnected to the network", node::reconnect,
-          deadline);
+      case HEAL -> chains.containsKey(node.name())
+          ? bringBack(action, target, node, "packet filters lifted", () -> lift(node.name()),
+              deadline)
+          : bringBack(action, target, node, "reconnected to the network", node::reconnect,
+              deadline);
     };
+  }
+
+  private FaultEvent isolate(FaultTarget target, MongoNode node, ContainerFault.Isolation from) {
+    requireCuts();
+    List<Chain> planned = new java.util.ArrayList<>();
+    if (from.peers) {
+      List<MongoNode> peers = nodes.values().stream().filter(n -> n != node).toList();
+      NetworkCuts.Endpoint self = node.peerEndpoint();
+      planned.add(new Chain(node, NetworkCuts.chain("iso", node.name()),
+          peers.stream().map(MongoNode::peerEndpoint).toList(), null));
+      peers.forEach(p -> planned.add(new Chain(p, NetworkCuts.chain("iso", node.name()),
+          List.of(self), null)));
+    }
+    if (from.clients) {
+      NetworkCuts.Endpoint client = node.clientEndpoint();
+      // this machine's namespace is shared by every cluster here: named by the published port
+      planned.add(new Chain(null, NetworkCuts.chain("cli", String.valueOf(client.port())),
+          List.of(client), client.ip()));
+    }
+    String what = "isolated from " + from.name().toLowerCase(java.util.Locale.ROOT)
+        + " by packet filters";
+    return takeOut(ContainerFault.ISOLATE, target, node, what, () -> apply(node, planned));
+  }
+
+  private FaultEvent cut(FaultTarget target, MongoNode node, List<String> to, Instant started,
+      Instant deadline) {
+    requireCuts();
+    List<MongoNode> ends = new java.util.ArrayList<>();
+    for (String t : to) {
+      MongoNode end = live(ContainerFault.CUT, targets.parse(t), started, deadline);
+      if (end == node) {
+        throw new ConfigurationException("to", String.join(",", to), "members other than "
+            + node.name() + ", the member whose connections are cut");
+      }
+      ends.add(end);
+    }
+    Chain chain = new Chain(node, NetworkCuts.chain("cut", node.name()),
+        ends.stream().map(MongoNode::peerEndpoint).toList(), null);
+    return takeOut(ContainerFault.CUT, target, node, "its connections to "
+        + ends.stream().map(MongoNode::name).toList() + " cut by packet filters",
+        () -> apply(node, List.of(chain)));
+  }
+
+  private static void requireCuts() {
+    String reason = NetworkCuts.unavailableReason();
+    if (reason != null) {
+      throw new PlatformException("packet filters", reason);
+    }
+  }
+
+  /** Puts {@code planned} in place for {@code member}; on a failure lifts what it had put. */
+  private void apply(MongoNode member, List<Chain> planned) {
+    List<Chain> applied = new java.util.ArrayList<>();
+    try {
+      for (Chain c : planned) {
+        NetworkCuts.cut(c.pid(), c.name(), c.endpoints(), c.origin());
+        applied.add(c);
+      }
+    } catch (RuntimeException e) {
+      applied.forEach(c -> {
+        try {
+          NetworkCuts.lift(c.pid(), c.name());
+        } catch (RuntimeException again) {
+          e.addSuppressed(again);
+        }
+      });
+      throw e;
+    }
+    chains.put(member.name(), applied);
+  }
+
+  /**
+   * Lifts every chain put in place for {@code member}, all of them even when one fails.
+   *
+   * @throws PlatformException naming the first that could not be lifted
+   */
+  private void lift(String member) {
+    RuntimeException failed = null;
+    for (Chain c : chains.getOrDefault(member, List.of())) {
+      try {
+        NetworkCuts.lift(c.pid(), c.name());
+      } catch (RuntimeException e) {
+        if (failed == null) {
+          failed = new PlatformException("lift packet filter " + c.name() + " in " + c.where(),
+              e.getMessage(), e);
+        } else {
+          failed.addSuppressed(e);
+        }
+      }
+    }
+    chains.remove(member);
+    if (failed != null) {
+      throw failed;
+    }
+  }
+
+  /**
+   * The packet filters of this project in place now, as the kernel lists them — in every running
+   * member's namespace, and this machine's for the members' published ports — whether or not a
+   * fault of this injector put them there: {@code <where>: <chain> dropped <packets> packets}.
+   */
+  synchronized List<String> packetFilters() {
+    List<String> found = new java.util.ArrayList<>();
+    for (MongoNode node : nodes.values()) {
+      if (node.isRunning()) {
+        int pid = node.pid();
+        NetworkCuts.chains(pid).forEach(c -> found.add(node.name() + ": " + c + " dropped "
+            + NetworkCuts.dropped(pid, c) + " packets"));
+      }
+    }
+    for (MongoNode node : nodes.values()) {
+      String host = NetworkCuts.chain("cli", String.valueOf(node.externalPort()));
+      if (NetworkCuts.exists(0, host)) {
+        found.add("this machine: " + host + " dropped " + NetworkCuts.dropped(0, host)
+            + " packets");
+      }
+    }
+    return found;
   }
 
   private void checkStepDownTarget(FaultTarget target) {
@@ -176,18 +324,56 @@ final class ContainerFaultInjector implements FaultInjector {
         node.isRunning() ? Observation.pending("running") : Observation.done(Boolean.TRUE));
   }
 
-  /** Unpauses every member this injector paused, so that the containers can be stopped. */
-  synchronized void unpauseAll() {
-    disrupted.forEach((name, d) -> {
-      if (d.disruption() == Disruption.PAUSED) {
-        try {
-          nodes.get(name).unpause();
-        } catch (RuntimeException e) {
-          // The container is removed next anyway; a failed unpause only makes that slower.
+  /**
+   * Undoes every disruption still in place except a member down: lifts packet filters, resumes
+   * paused members, reconnects partitioned ones — each even when another fails.
+   *
+   * @return one line per member restored, e.g. {@code rs0-0: packet filters lifted (isolated
+   *     ..., was primary)}
+   * @throws PlatformException naming what could not be undone, after trying everything
+   */
+  @Override
+  public synchronized List<String> restore() {
+    List<String> restored = new java.util.ArrayList<>();
+    PlatformException failed = null;
+    for (var e : List.copyOf(disrupted.entrySet())) {
+      String name = e.getKey();
+      Disruption d = e.getValue().disruption();
+      MongoNode node = nodes.get(name);
+      try {
+        String what = switch (d) {
+          case ISOLATED -> {
+            lift(name);
+            yield "packet filters lifted";
+          }
+          case PAUSED -> {
+            node.unpause();
+            yield "docker unpause";
+          }
+          case PARTITIONED -> {
+            node.reconnect();
+            yield "reconnected to the network";
+          }
+          case DOWN -> null;
+        };
+        if (what != null) {
+          disrupted.remove(name);
+          restored.add(name + ": " + what + " (was " + d.label + ", " + e.getValue().role()
+              + " before)");
+        }
+      } catch (RuntimeException x) {
+        if (failed == null) {
+          failed = new PlatformException("restore " + name + " (" + d.label + ")",
+              x.getMessage(), x);
+        } else {
+          failed.addSuppressed(x);
         }
       }
-    });
-    disrupted.clear();
+    }
+    if (failed != null) {
+      throw failed;
+    }
+    return restored;
   }
 
   /** The member the target names, or the live member holding its role now. */
@@ -220,16 +406,16 @@ final class ContainerFaultInjector implements FaultInjector {
   private MongoNode disrupted(ContainerFault action, FaultTarget target) {
     String name = target.isRole()
         ? disrupted.entrySet().stream()
-            .filter(e -> e.getValue().disruption() == action.needs
+            .filter(e -> action.undoes(e.getValue().disruption())
                 && target.replicaSet().equals(specs.get(e.getKey()).group())
                 && e.getValue().role().equals(target.role().label()))
             .max(Comparator.comparingLong(e -> e.getValue().sequence()))
             .map(Map.Entry::getKey).orElse(null)
         : disrupted.containsKey(target.member())
-            && disrupted.get(target.member()).disruption() == action.needs ? target.member() : null;
+            && action.undoes(disrupted.get(target.member()).disruption()) ? target.member() : null;
     if (name == null) {
       throw new PlatformException(action.label() + " " + target.text(), "no member that is "
-          + action.needs.label + " matches; taken out: " + (disrupted.isEmpty() ? "none"
+          + action.needsLabel() + " matches; taken out: " + (disrupted.isEmpty() ? "none"
               : disrupted.entrySet().stream().map(e -> e.getKey() + " ("
                   + e.getValue().disruption().label + ", was " + e.getValue().role() + ")")
                   .toList()));

@@ -38,15 +38,17 @@ public final class MongoNode implements AutoCloseable {
   private final GenericContainer<?> container;
   private final Network network;
   private final String clientHost;
+  private final String advertisedHost;
   private final int hostPort;
   private MongoClient direct; // guarded by this
 
   private MongoNode(NodeSpec spec, GenericContainer<?> container, Network network,
-      String clientHost, int hostPort) {
+      String clientHost, String advertisedHost, int hostPort) {
     this.spec = spec;
     this.container = container;
     this.network = network;
     this.clientHost = clientHost;
+    this.advertisedHost = advertisedHost;
     this.hostPort = hostPort;
   }
 
@@ -72,7 +74,8 @@ public final class MongoNode implements AutoCloseable {
     if (extraHost != null) {
       container.withExtraHost(extraHost, "host-gateway");
     }
-    return new MongoNode(spec, container, network, publication.clientHost(), hostPort);
+    return new MongoNode(spec, container, network, publication.clientHost(),
+        publication.advertisedHost(), hostPort);
   }
 
   public NodeSpec spec() {
@@ -195,6 +198,106 @@ public final class MongoNode implements AutoCloseable {
   void reconnect() {
     docker().connectToNetworkCmd().withNetworkId(network.getId()).withContainerId(id())
         .withContainerNetwork(new ContainerNetwork().withAliases(spec.name())).exec();
+  }
+
+  /**
+   * Where the other members open their connections to this one: the advertised address and
+   * published port when the replica set names its members so, else its address on the cluster's
+   * network and {@value NodeSpec#PORT}.
+   *
+   * @throws PlatformException when the advertised host is a name, not an address
+   */
+  NetworkCuts.Endpoint peerEndpoint() {
+    if (advertisedHost != null) {
+      if (!ContainerLauncher.isIpLiteral(advertisedHost)) {
+        throw new PlatformException("cut connections to " + name(), "its peers reach it as "
+            + advertisedHost + ", a name; packet filters need an address");
+      }
+      return new NetworkCuts.Endpoint(advertisedHost, hostPort);
+    }
+    var networks = docker().inspectContainerCmd(id()).exec().getNetworkSettings().getNetworks();
+    return networks.values().stream().filter(n -> network.getId().equals(n.getNetworkID()))
+        .map(ContainerNetwork::getIpAddress).filter(ip -> ip != null && !ip.isBlank())
+        .findFirst().map(ip -> new NetworkCuts.Endpoint(ip, NodeSpec.PORT))
+        .orElseThrow(() -> new PlatformException("cut connections to " + name(),
+            "it has no address on the cluster's network (cut off?)"));
+  }
+
+  /** Where this machine's clients open their connections to this member. */
+  NetworkCuts.Endpoint clientEndpoint() {
+    return new NetworkCuts.Endpoint(clientHost, hostPort);
+  }
+
+  /**
+   * The process id of the container's first process as this machine sees it, to enter its
+   * namespaces.
+   *
+   * @throws PlatformException when it does not run, or runs on an engine elsewhere (its process
+   *     is not this machine's)
+   */
+  int pid() {
+    Long pid = docker().inspectContainerCmd(id()).exec().getState().getPidLong();
+    if (pid == null || pid <= 0) {
+      throw new PlatformException("enter the namespaces of " + name(), "it does not run");
+    }
+    try {
+      String cgroup = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid
+          + "/cgroup"));
+      if (!cgroup.contains(id())) {
+        throw new PlatformException("enter the namespaces of " + name(), "process " + pid
+            + " on this machine is not its container's: the Docker engine runs elsewhere");
+      }
+    } catch (java.io.IOException e) {
+      throw new PlatformException("enter the namespaces of " + name(), "no process " + pid
+          + " on this machine: the Docker engine runs elsewhere", e);
+    }
+    return pid.intValue();
+  }
+
+  /** Where MongoDB keeps a member's data in the images this project builds and in official ones. */
+  static final String DB_PATH = "/data/db";
+
+  /**
+   * The documents a rollback removed from this member, as MongoDB wrote them to
+   * {@value #DB_PATH}{@code /rollback}: by file, named by its path below that folder (since 4.4
+   * {@code <collection uuid>/removed.<time>.bson}); empty when no rollback wrote any. An outside
+   * check of the acknowledged-write audit: what a rolled-back primary had acknowledged is here.
+   *
+   * @throws PlatformException when the engine cannot copy the folder or a file is not BSON
+   */
+  public java.util.Map<String, List<org.bson.RawBsonDocument>> rollbackDocuments() {
+    String folder = DB_PATH + "/rollback";
+    java.util.Map<String, List<org.bson.RawBsonDocument>> files = new java.util.TreeMap<>();
+    try (var tar = new org.apache.commons.compress.archivers.tar.TarArchiveInputStream(
+        docker().copyArchiveFromContainerCmd(id(), folder).exec())) {
+      for (var entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
+        if (entry.isFile() && entry.getName().endsWith(".bson")) {
+          String name = entry.getName().substring(entry.getName().indexOf('/') + 1);
+          files.put(name, bsonDocuments(name, tar.readAllBytes()));
+        }
+      }
+    } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+      return files;
+    } catch (java.io.IOException e) {
+      throw new PlatformException("copy " + folder + " out of " + name(), e.toString(), e);
+    }
+    return files;
+  }
+
+  /** The BSON documents one after another in {@code bytes}, as a rollback file holds them. */
+  static List<org.bson.RawBsonDocument> bsonDocuments(String file, byte[] bytes) {
+    List<org.bson.RawBsonDocument> docs = new java.util.ArrayList<>();
+    var buffer = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    for (int at = 0; at < bytes.length; ) {
+      int length = bytes.length - at >= 4 ? buffer.getInt(at) : -1;
+      if (length < 5 || at + length > bytes.length) {
+        throw new PlatformException("read rollback file " + file, "no BSON document at byte "
+            + at + " of " + bytes.length + " (length " + length + ")");
+      }
+      docs.add(new org.bson.RawBsonDocument(bytes, at, length));
+      at += length;
+    }
+    return docs;
   }
 
   private DockerClient docker() {

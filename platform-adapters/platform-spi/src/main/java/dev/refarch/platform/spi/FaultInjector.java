@@ -46,6 +46,19 @@ public interface FaultInjector {
   FaultEvent inject(Fault fault);
 
   /**
+   * Undoes what this injector's faults still hold in place — packet filters, throttled disks,
+   * paused members — so that the next trial finds the platform as it was. The trial runner calls
+   * it when a trial ends, also when the trial failed midway; a schedule that repaired everything
+   * leaves nothing to do. The default has nothing to undo.
+   *
+   * @return one line per thing undone, for the trial's record; empty when nothing was
+   * @throws PlatformException naming what could not be undone, after trying everything
+   */
+  default List<String> restore() {
+    return List.of();
+  }
+
+  /**
    * An injector for a cluster that takes no faults: no actions, no members, and every fault
    * refused with one message naming the fault and {@code allowed}.
    *

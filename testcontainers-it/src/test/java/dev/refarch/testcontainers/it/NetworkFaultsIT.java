@@ -1,0 +1,244 @@
+package dev.refarch.testcontainers.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.mongodb.client.MongoClient;
+import dev.refarch.experiments.audit.AckAudit;
+import dev.refarch.experiments.faults.FaultReport;
+import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.trial.TrialRunner;
+import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.testcontainers.cluster.ContainerCluster;
+import dev.refarch.testcontainers.junit.MongoCluster;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Network faults with a direction, on one three-member replica set of containers: a primary
+ * isolated from its peers while its clients still reach it — the case in which {@code w:1} loses
+ * acknowledged writes — checked against what MongoDB itself wrote to its {@code rollback/}
+ * folder; the same with {@code durable-majority}, which must lose nothing; a one-way cut; and the
+ * packet filters lifted when a trial fails before its {@code heal}.
+ *
+ * <p>Each test leaves the set whole, so the class shares one cluster.
+ */
+@MongoCluster(members = 3, backends = "testcontainers",
+    settings = "testcontainers.electionTimeoutMillis=2000")
+class NetworkFaultsIT {
+
+  @TempDir
+  Path results;
+
+  /**
+   * Inserts only, 4 threads, for 16 s: the primary is isolated from its peers 2 s after the client
+   * runs measured operations and healed 6 s later; the heal waits until the old primary rolled
+   * back and is a secondary again, so the audit after the trial sees the set whole.
+   */
+  private TrialResult isolateAndHeal(RunningCluster cluster, String trial, String durability)
+      throws InterruptedException {
+    return new TrialRunner(results).run(Workloads.trial(cluster, "network-faults", trial, "a",
+            "net_" + trial.replace('-', '_'))
+        .property("readproportion", "0").property("updateproportion", "0")
+        .property("insertproportion", "1").property("mongodb.batchsize", "1")
+        .property("operationcount", "100000000").property("maxexecutiontime", "16")
+        .property("measurement.audit", "true").property("mongodb.durability", durability)
+        .faults("2s isolate primary from=peers; 8s heal primary timeoutSeconds=60").build(),
+        cluster);
+  }
+
+  @Test
+  void balancedLosesWhatTheIsolatedPrimaryAcknowledgedAndItsRollbackFilesHoldIt(
+      MongoClient client, RunningCluster cluster) throws Exception {
+    TrialResult r = isolateAndHeal(cluster, "isolate-balanced", "balanced");
+
+    assertThat(r.failures()).as("failures").isEmpty();
+    assertThat(r.faults()).extracting(f -> f.event().action()).containsExactly("isolate", "heal");
+    String oldPrimary = r.faults().get(0).event().member();
+    awaitCaughtUp((ContainerCluster) cluster, oldPrimary);
+    AckAudit.AuditReport audit = r.audit().orElseThrow();
+    Set<String> rolledBack = rolledBackIds((ContainerCluster) cluster, oldPrimary, client,
+        "net_isolate_balanced");
+    Set<String> lostNotRolledBack = new TreeSet<>(audit.lostKeys());
+    lostNotRolledBack.removeAll(rolledBack);
+    System.out.printf("[network-faults] isolate primary from peers, balanced: %d acknowledged,"
+        + " %d lost; %s's rollback files hold %d documents of the collection, %d of them"
+        + " acknowledged-and-lost; %s%n", audit.acknowledged(), audit.lost(), oldPrimary,
+        rolledBack.size(), audit.lost() - lostNotRolledBack.size(), describe(r));
+    assertThat(audit.lost()).as("w:1 writes acknowledged by a primary cut off from its"
+        + " majority, rolled back when it rejoined").isPositive();
+    assertThat(lostNotRolledBack).as("every acknowledged insert the audit found lost is in the old"
+        + " primary's rollback files (MongoDB's own record of what it removed)").isEmpty();
+    assertThat(rolledBack.size()).as("rolled back documents; more than the lost ones only by"
+        + " inserts that were not acknowledged or were retried on the new primary")
+        .isGreaterThanOrEqualTo((int) audit.lost());
+  }
+
+  @ParameterizedTest(name = "repetition {0}")
+  @ValueSource(ints = {1, 2, 3})
+  void durableMajorityLosesNothingWhenThePrimaryIsIsolated(int repetition, MongoClient client,
+      RunningCluster cluster) throws Exception {
+    String trial = "isolate-majority-" + repetition;
+    TrialResult r = isolateAndHeal(cluster, trial, "durable-majority");
+
+    assertThat(r.failures()).as("failures").isEmpty();
+    assertThat(r.faults()).extracting(f -> f.event().action()).containsExactly("isolate", "heal");
+    AckAudit.AuditReport audit = r.audit().orElseThrow();
+    System.out.printf("[network-faults] isolate primary from peers, durable-majority, repetition"
+        + " %d: %d acknowledged, %d lost; %s%n", repetition, audit.acknowledged(), audit.lost(),
+        describe(r));
+    assertThat(audit.acknowledged()).as("acknowledged inserts").isPositive();
+    assertThat(audit.lostKeys()).as("majority-acknowledged, journaled writes survive an isolated"
+        + " primary").isEmpty();
+  }
+
+  @Test
+  void aOneWayCutFailsOnlyTheCutMembersOwnConnections(MongoClient client,
+      RunningCluster cluster) throws Exception {
+    ContainerCluster containers = (ContainerCluster) cluster;
+    var faults = cluster.faults();
+    String primary = primaryName(containers, client);
+    String secondary = containers.members().stream().map(m -> m.name())
+        .filter(n -> !n.equals(primary)).findFirst().orElseThrow();
+    faults.inject(dev.refarch.platform.spi.Fault.of("cut", secondary).with("to", primary));
+    try {
+      // the secondary's heartbeats to the primary fail; the primary's to the secondary pass
+      Document seenBySecondary = awaitHealth(containers, secondary, primary, 0);
+      Document seenByPrimary = containers.member(primary).run(new Document("replSetGetStatus", 1));
+      assertThat(health(containers, seenByPrimary, secondary)).as(primary + " still hears " + secondary)
+          .isEqualTo(1.0);
+      assertThat(health(containers, seenBySecondary, primary)).as(secondary + " no longer reaches "
+          + primary).isEqualTo(0.0);
+      assertThat(containers.packetFilters()).as("the kernel's filters, with drops")
+          .anySatisfy(f -> assertThat(f).startsWith(secondary + ": RF-cut-")
+              .doesNotContain("dropped 0 packets"));
+    } finally {
+      faults.inject(dev.refarch.platform.spi.Fault.of("heal", secondary));
+    }
+    assertThat(containers.packetFilters()).as("filters after heal").isEmpty();
+    awaitHealth(containers, secondary, primary, 1);
+  }
+
+  @Test
+  void aTrialThatFailsBeforeItsHealLeavesNoFilterBehind(MongoClient client,
+      RunningCluster cluster) throws Exception {
+    ContainerCluster containers = (ContainerCluster) cluster;
+    // restart needs a member that is down; the isolated primary is not, so the trial fails there
+    TrialResult r = new TrialRunner(results).run(Workloads.trial(cluster, "network-faults",
+            "isolate-then-fail", "a", "net_fail")
+        .property("operationcount", "100000000").property("maxexecutiontime", "6")
+        .faults("1s isolate primary from=all; 2s restart primary").build(), cluster);
+
+    assertThat(r.failures()).as("the trial failed at its second fault")
+        .anySatisfy(f -> assertThat(f).contains("restart"));
+    assertThat(r.faults()).extracting(f -> f.event().action()).contains("isolate");
+    assertThat(containers.packetFilters()).as("packet filters left in any member or on this"
+        + " machine after the failed trial").isEmpty();
+  }
+
+  /** The {@code _id}s of the collection's documents in {@code member}'s rollback files. */
+  private static Set<String> rolledBackIds(ContainerCluster cluster, String member,
+      MongoClient client, String database) {
+    BsonDocument info = client.getDatabase(database).listCollections(BsonDocument.class)
+        .filter(new Document("name", "usertable")).first();
+    String uuid = info.getDocument("info").getBinary("uuid").asUuid().toString();
+    Map<String, List<RawBsonDocument>> files = cluster.member(member).rollbackDocuments();
+    Set<String> ids = new HashSet<>();
+    files.forEach((file, docs) -> {
+      if (file.startsWith(uuid + "/")) {
+        docs.forEach(d -> ids.add(d.getString("_id").getValue()));
+      }
+    });
+    System.out.printf("[network-faults] %s rollback files: %s%n", member, files.keySet());
+    return ids;
+  }
+
+  /** The name of the member the replica set calls primary (it names members by address). */
+  private static String primaryName(ContainerCluster cluster, MongoClient client) {
+    String address = client.getDatabase("admin").runCommand(new Document("hello", 1))
+        .getString("primary");
+    return cluster.members().stream().filter(m -> m.externalAddress().equals(address))
+        .map(m -> m.name()).findFirst().orElseThrow(() -> new AssertionError("no member at "
+            + address));
+  }
+
+  private static Document awaitHealth(ContainerCluster cluster, String observer, String other,
+      double health) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 30_000;
+    Document status;
+    do {
+      status = cluster.member(observer).run(new Document("replSetGetStatus", 1));
+      if (health(cluster, status, other) == health) {
+        return status;
+      }
+      Thread.sleep(250);
+    } while (System.currentTimeMillis() < deadline);
+    throw new AssertionError(observer + " did not see " + other + " at health " + health
+        + " in 30 s: " + status.toJson());
+  }
+
+  /**
+   * Waits until {@code member} is a secondary that applied an operation of the current term —
+   * its rollback, if it needed one, is over and its files are written.
+   */
+  private static void awaitCaughtUp(ContainerCluster cluster, String member)
+      throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 60_000;
+    Document status;
+    do {
+      status = cluster.member(member).run(new Document("replSetGetStatus", 1));
+      Document self = status.getList("members", Document.class).stream()
+          .filter(m -> Boolean.TRUE.equals(m.getBoolean("self"))).findFirst().orElseThrow();
+      long term = ((Number) status.get("term")).longValue();
+      long applied = ((Number) self.get("optime", Document.class).get("t")).longValue();
+      if ("SECONDARY".equals(self.getString("stateStr")) && applied == term) {
+        return;
+      }
+      Thread.sleep(250);
+    } while (System.currentTimeMillis() < deadline);
+    throw new AssertionError(member + " did not catch up in 60 s: " + status.toJson());
+  }
+
+  /** How {@code status}'s member sees {@code member}'s health: 1 up, 0 unreachable. */
+  private static double health(ContainerCluster cluster, Document status, String member) {
+    String address = cluster.member(member).externalAddress();
+    return status.getList("members", Document.class).stream()
+        .filter(m -> address.equals(m.getString("name"))).findFirst()
+        .map(m -> ((Number) m.get("health")).doubleValue())
+        .orElseThrow(() -> new AssertionError("no member " + address + " in " + status.toJson()));
+  }
+
+  private static String describe(TrialResult r) {
+    return r.faults().stream().map(FaultReport::event).map(e -> e.action() + " " + e.member()
+        + " (" + e.detail() + ")").toList().toString();
+  }
+
+  /** The set whole again — one writable primary, every member primary or secondary. */
+  @AfterEach
+  void setIsWholeAgain(MongoClient client) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 60_000;
+    List<String> states = List.of();
+    while (System.currentTimeMillis() < deadline) {
+      states = client.getDatabase("admin").runCommand(new Document("replSetGetStatus", 1))
+          .getList("members", Document.class).stream().map(m -> m.getString("stateStr"))
+          .toList();
+      if (states.stream().filter("PRIMARY"::equals).count() == 1
+          && states.stream().allMatch(s -> s.equals("PRIMARY") || s.equals("SECONDARY"))) {
+        return;
+      }
+      Thread.sleep(250);
+    }
+    throw new AssertionError("the replica set is not whole 60 s after the test: " + states);
+  }
+}
