@@ -1,5 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.RunningCluster;
@@ -42,6 +43,21 @@ public abstract sealed class ContainerCluster implements RunningCluster
     this.faults = new ContainerFaultInjector(plan, launched.nodes());
     this.shutdownHook = new Thread(this::stopAll, "testcontainers-cluster-cleanup");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
+    try {
+      settings.ioCap().ifPresent(this::capEveryMongod);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Caps every {@code mongod} member's disk for the cluster's life ({@code io.maxIops}). */
+  private void capEveryMongod(BlockIoThrottle.Cap cap) {
+    for (MongoNode node : launched.nodes().values()) {
+      if (node.spec().role() != NodeSpec.Role.ROUTER) {
+        BlockIoThrottle.cap(node.blkioGroup(), node.dataDevice(), cap);
+      }
+    }
   }
 
   @Override
@@ -86,6 +102,33 @@ public abstract sealed class ContainerCluster implements RunningCluster
     return faults.packetFilters();
   }
 
+  /**
+   * What member {@code name}'s container did on the disk under its data so far, by the kernel's
+   * own count (its block I/O group's {@code io_serviced} and {@code io_service_bytes}), and the
+   * cap on it now, if any.
+   *
+   * @throws dev.refarch.platform.spi.PlatformException when the engine runs elsewhere or no block
+   *     device holds its data
+   */
+  public DiskCount disk(String name) {
+    MongoNode node = member(name);
+    java.nio.file.Path group = node.blkioGroup();
+    BlockIoThrottle.Device device = node.dataDevice();
+    return new DiskCount(device, BlockIoThrottle.serviced(group, device),
+        BlockIoThrottle.capOf(group, device));
+  }
+
+  /**
+   * A member's disk as the kernel counts it.
+   *
+   * @param device the disk
+   * @param serviced what the member's container did there so far
+   * @param cap the cap on it now, if any
+   */
+  public record DiskCount(BlockIoThrottle.Device device, BlockIoThrottle.Serviced serviced,
+      java.util.Optional<BlockIoThrottle.Cap> cap) {
+  }
+
   /** The layout this cluster was started from. */
   public ContainerPlan plan() {
     return plan;
@@ -119,6 +162,16 @@ public abstract sealed class ContainerCluster implements RunningCluster
       facts.put(prefix + "address", host + ":" + node.externalPort());
       if (node.spec().group() != null) {
         facts.put(prefix + "replicaSet", node.spec().group());
+      }
+      if (node.spec().role() != NodeSpec.Role.ROUTER && node.isRunning()) {
+        try {
+          BlockIoThrottle.Device device = node.dataDevice();
+          facts.put(prefix + "disk", device.name());
+          BlockIoThrottle.capOf(node.blkioGroup(), device).ifPresent(cap ->
+              facts.put(prefix + "io.cap", cap.toString()));
+        } catch (RuntimeException e) {
+          facts.put(prefix + "disk", "unknown: " + e.getMessage());
+        }
       }
     }
     return new PlatformState(Map.of(COMPONENT, facts));

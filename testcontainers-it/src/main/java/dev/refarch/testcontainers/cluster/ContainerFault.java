@@ -45,7 +45,14 @@ enum ContainerFault {
    * Undoes a {@code partition} (reconnected to the network under its name and port) or an
    * {@code isolate} or {@code cut} (its packet filters removed); back in its set.
    */
-  HEAL(Disruption.PARTITIONED, null);
+  HEAL(Disruption.PARTITIONED, null),
+  /**
+   * The member's block I/O capped at {@code iops=} and/or {@code bps=} (each way) on the disk
+   * under its data, by the kernel's throttle on its container's control group; it keeps running.
+   */
+  SLOW_DISK(null, null),
+  /** Lifts a {@code slow-disk}; a role means the member that had it when its disk was slowed. */
+  RESTORE_DISK(null, null);
 
   /** What a fault leaves a member as, until the matching fault undoes it. */
   enum Disruption {
@@ -68,6 +75,10 @@ enum ContainerFault {
       "stepdown: seconds the old primary may not become primary again");
   static final Setting<Boolean> FORCE = Setting.bool("force", false,
       "stepdown: step down even when no secondary has caught up");
+  static final Setting<Long> IOPS = Setting.longInteger("iops", null, 1, 10_000_000,
+      "slow-disk: block I/O operations per second, reads and writes each");
+  static final Setting<Long> BPS = Setting.longInteger("bps", null, 4096, 100_000_000_000L,
+      "slow-disk: block I/O bytes per second, reads and writes each");
   static final Setting<Isolation> FROM = Setting.ofEnum("from", null, Isolation.class,
       "isolate: whom the member loses — its peers (every other member), this machine's clients,"
           + " or all");
@@ -115,9 +126,9 @@ enum ContainerFault {
         : needs.label;
   }
 
-  /** The lower-case name used in fault schedules, e.g. {@code partition}. */
+  /** The lower-case name used in fault schedules, e.g. {@code slow-disk}. */
   String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   static List<String> labels() {
@@ -147,6 +158,7 @@ enum ContainerFault {
       case STEPDOWN -> List.of(TIMEOUT_SECONDS, SECONDS, FORCE);
       case ISOLATE -> List.of(TIMEOUT_SECONDS, FROM);
       case CUT -> List.of(TIMEOUT_SECONDS, TO);
+      case SLOW_DISK -> List.of(TIMEOUT_SECONDS, IOPS, BPS);
       default -> List.of(TIMEOUT_SECONDS);
     };
     List<String> keys = accepted.stream().map(Setting::key).toList();
@@ -157,6 +169,10 @@ enum ContainerFault {
                   .map(c -> "did you mean '" + c + "'?").orElse("unknown parameter"));
         });
     accepted.forEach(s -> s.find(parameters));
+    if (this == SLOW_DISK && IOPS.find(parameters).isEmpty() && BPS.find(parameters).isEmpty()) {
+      throw new ConfigurationException("iops", null, IOPS.allowed() + " and/or bps "
+          + BPS.allowed(), "slow-disk needs a cap, e.g. slow-disk primary iops=100");
+    }
     Setting<?> required = this == ISOLATE ? FROM : this == CUT ? TO : null;
     if (required != null && required.find(parameters).isEmpty()) {
       throw new ConfigurationException(required.key(), null, required.allowed(), label()

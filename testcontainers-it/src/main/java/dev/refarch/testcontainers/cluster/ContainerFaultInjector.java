@@ -1,5 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
@@ -53,6 +54,11 @@ final class ContainerFaultInjector implements FaultInjector {
       new LinkedHashSet<>(ContainerFault.labels()));
   private static final Set<String> BACK = Set.of("primary", "secondary", "arbiter", "router");
 
+  /** A member's capped disk: where, at what, what the member was then, and in which order. */
+  private record Throttled(java.nio.file.Path group, BlockIoThrottle.Device device,
+      BlockIoThrottle.Cap cap, String role, long sequence) {
+  }
+
   /** How a member was taken out, what it was then, and in which order. */
   private record Disrupted(Disruption disruption, String role, long sequence) {
   }
@@ -62,6 +68,8 @@ final class ContainerFaultInjector implements FaultInjector {
   private final Map<String, NodeSpec> specs = new LinkedHashMap<>();
   private final FaultTargets targets;
   private final Map<String, Disrupted> disrupted = new LinkedHashMap<>();
+  /** Members whose disk a {@code slow-disk} capped, by name. */
+  private final Map<String, Throttled> throttled = new LinkedHashMap<>();
   /** The packet-filter chains in place, by the member whose {@code heal} lifts them. */
   private final Map<String, List<Chain>> chains = new LinkedHashMap<>();
   private long sequence;
@@ -124,7 +132,8 @@ final class ContainerFaultInjector implements FaultInjector {
     Duration timeout = Duration.ofSeconds(ContainerFault.TIMEOUT_SECONDS.from(fault.parameters()));
     Instant started = Instant.now();
     Instant deadline = started.plus(timeout);
-    MongoNode node = action.needs == null ? live(action, target, started, deadline)
+    MongoNode node = action == ContainerFault.RESTORE_DISK ? throttledMember(target)
+        : action.needs == null ? live(action, target, started, deadline)
         : disrupted(action, target);
     return switch (action) {
       case STEPDOWN -> stepDown(target, node, fault.parameters());
@@ -139,6 +148,10 @@ final class ContainerFaultInjector implements FaultInjector {
       case ISOLATE -> isolate(target, node, ContainerFault.FROM.from(fault.parameters()));
       case CUT -> cut(target, node, ContainerFault.TO.from(fault.parameters()), started,
           deadline);
+      case SLOW_DISK -> slowDisk(target, node, new BlockIoThrottle.Cap(
+          ContainerFault.IOPS.find(fault.parameters()).orElse(0L),
+          ContainerFault.BPS.find(fault.parameters()).orElse(0L)));
+      case RESTORE_DISK -> restoreDisk(target, node);
       case RESUME -> bringBack(action, target, node, "docker unpause", node::unpause, null);
       case RESTART -> bringBack(action, target, node, "docker start", node::start, deadline);
       case HEAL -> chains.containsKey(node.name())
@@ -188,6 +201,53 @@ final class ContainerFaultInjector implements FaultInjector {
     return takeOut(ContainerFault.CUT, target, node, "its connections to "
         + ends.stream().map(MongoNode::name).toList() + " cut by packet filters",
         () -> apply(node, List.of(chain)));
+  }
+
+  private FaultEvent slowDisk(FaultTarget target, MongoNode node, BlockIoThrottle.Cap cap) {
+    String reason = BlockIoThrottle.unavailableReason();
+    if (reason != null) {
+      throw new PlatformException("slow-disk " + target.text(), reason);
+    }
+    if (throttled.containsKey(node.name())) {
+      throw new PlatformException("slow-disk " + target.text(), node.name() + "'s disk is"
+          + " already capped at " + throttled.get(node.name()).cap() + "; restore-disk first");
+    }
+    String was = node.role();
+    BlockIoThrottle.Device device = node.dataDevice();
+    java.nio.file.Path group = node.blkioGroup();
+    BlockIoThrottle.cap(group, device, cap);
+    throttled.put(node.name(), new Throttled(group, device, cap, was, ++sequence));
+    return event(ContainerFault.SLOW_DISK, target, node, System.currentTimeMillis(),
+        "block I/O on " + device.name() + " (" + device.id() + ") capped at " + cap + " (was "
+            + was + ")", Map.of());
+  }
+
+  private FaultEvent restoreDisk(FaultTarget target, MongoNode node) {
+    Throttled t = throttled.remove(node.name());
+    BlockIoThrottle.lift(t.group(), t.device());
+    BlockIoThrottle.Serviced s = BlockIoThrottle.serviced(t.group(), t.device());
+    return event(ContainerFault.RESTORE_DISK, target, node, System.currentTimeMillis(),
+        "cap of " + t.cap() + " on " + t.device().name() + " lifted (was " + t.role()
+            + " before); the kernel counts " + s.reads() + " reads and " + s.writes()
+            + " writes by the container so far", Map.of());
+  }
+
+  /** The member a {@code slow-disk} capped that {@code target} names, or the latest with the role. */
+  private MongoNode throttledMember(FaultTarget target) {
+    String name = target.isRole()
+        ? throttled.entrySet().stream()
+            .filter(e -> target.replicaSet().equals(specs.get(e.getKey()).group())
+                && e.getValue().role().equals(target.role().label()))
+            .max(Comparator.comparingLong(e -> e.getValue().sequence()))
+            .map(Map.Entry::getKey).orElse(null)
+        : throttled.containsKey(target.member()) ? target.member() : null;
+    if (name == null) {
+      throw new PlatformException("restore-disk " + target.text(), "no member with a capped disk"
+          + " matches; capped: " + (throttled.isEmpty() ? "none" : throttled.entrySet().stream()
+              .map(e -> e.getKey() + " (" + e.getValue().cap() + ", was " + e.getValue().role()
+                  + ")").toList()));
+    }
+    return nodes.get(name);
   }
 
   private static void requireCuts() {
@@ -365,6 +425,20 @@ final class ContainerFaultInjector implements FaultInjector {
         if (failed == null) {
           failed = new PlatformException("restore " + name + " (" + d.label + ")",
               x.getMessage(), x);
+        } else {
+          failed.addSuppressed(x);
+        }
+      }
+    }
+    for (var e : List.copyOf(throttled.entrySet())) {
+      try {
+        BlockIoThrottle.lift(e.getValue().group(), e.getValue().device());
+        throttled.remove(e.getKey());
+        restored.add(e.getKey() + ": disk cap of " + e.getValue().cap() + " lifted (was "
+            + e.getValue().role() + " before)");
+      } catch (RuntimeException x) {
+        if (failed == null) {
+          failed = new PlatformException("restore " + e.getKey() + "'s disk", x.getMessage(), x);
         } else {
           failed.addSuppressed(x);
         }

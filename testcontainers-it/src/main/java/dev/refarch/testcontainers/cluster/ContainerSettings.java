@@ -1,5 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.SettingGroup;
@@ -32,10 +33,12 @@ import org.testcontainers.utility.DockerImageName;
  *     clients outside Docker and the members inside reach each other; empty picks one
  * @param shutdownTimeoutMillis how long a {@code mongod} stopped with SIGTERM ({@code stop})
  *     steps down and quiesces
+ * @param ioCap the block I/O cap of every {@code mongod} member for the cluster's life, if any
  */
 public record ContainerSettings(DockerImageName image, DockerImageName mongosImage,
     Duration startTimeout, double wiredTigerCacheSizeGB, OptionalInt electionTimeoutMillis,
-    Optional<String> advertisedHost, int shutdownTimeoutMillis) {
+    Optional<String> advertisedHost, int shutdownTimeoutMillis,
+    Optional<BlockIoThrottle.Cap> ioCap) {
 
   /**
    * The image used when neither {@code testcontainers.image} nor {@value #IMAGE_ENV} is set: the
@@ -76,10 +79,13 @@ public record ContainerSettings(DockerImageName image, DockerImageName mongosIma
       "mongod shutdownTimeoutMillisForSignaledShutdown: how long a member stopped with SIGTERM"
           + " steps down and quiesces (server default 15000)");
 
+  public static final Setting<Long> IO_MAX_IOPS = BlockIoThrottle.maxIops("testcontainers.");
+  public static final Setting<Long> IO_MAX_BPS = BlockIoThrottle.maxBps("testcontainers.");
+
   /** Every {@code testcontainers.*} setting. */
   public static final SettingGroup GROUP = SettingGroup.of("testcontainers.", IMAGE,
       MONGOS_IMAGE, START_TIMEOUT_SECONDS, WIRED_TIGER_CACHE_GB, ELECTION_TIMEOUT_MILLIS,
-      ADVERTISED_HOST, SHUTDOWN_TIMEOUT_MILLIS);
+      ADVERTISED_HOST, SHUTDOWN_TIMEOUT_MILLIS, IO_MAX_IOPS, IO_MAX_BPS);
 
   private static Setting<String> image(String key, String defaultValue, String description) {
     return Setting.custom(key, "image", defaultValue, IMAGE_ALLOWED, description, text -> {
@@ -101,6 +107,7 @@ public record ContainerSettings(DockerImageName image, DockerImageName mongosIma
     }
     Objects.requireNonNull(electionTimeoutMillis, "electionTimeoutMillis");
     Objects.requireNonNull(advertisedHost, "advertisedHost");
+    Objects.requireNonNull(ioCap, "ioCap");
   }
 
   /**
@@ -125,7 +132,8 @@ public record ContainerSettings(DockerImageName image, DockerImageName mongosIma
         WIRED_TIGER_CACHE_GB.from(settings),
         election == null ? OptionalInt.empty() : OptionalInt.of(election),
         Optional.ofNullable(ADVERTISED_HOST.from(settings)).map(String::trim),
-        SHUTDOWN_TIMEOUT_MILLIS.from(settings));
+        SHUTDOWN_TIMEOUT_MILLIS.from(settings),
+        BlockIoThrottle.capFrom(IO_MAX_IOPS, IO_MAX_BPS, settings));
   }
 
   private static String imageFromEnvironment(UnaryOperator<String> env) {

@@ -11,6 +11,7 @@ import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.connection.ClusterConnectionMode;
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.PlatformException;
 import java.time.Duration;
 import java.util.List;
@@ -252,6 +253,27 @@ public final class MongoNode implements AutoCloseable {
           + " on this machine: the Docker engine runs elsewhere", e);
     }
     return pid.intValue();
+  }
+
+  /**
+   * The disk under the engine's data folder, which holds the container's writable layer — where
+   * {@value #DB_PATH} is, as the members here keep their data in the container — on this machine.
+   *
+   * @throws PlatformException when the engine runs elsewhere or no block device holds its folder
+   */
+  BlockIoThrottle.Device dataDevice() {
+    pid(); // the engine must be this machine's
+    String root = docker().infoCmd().exec().getDockerRootDir();
+    if (root == null) {
+      throw new PlatformException("find the disk under " + name(), "the engine names no data"
+          + " folder");
+    }
+    return BlockIoThrottle.deviceOf(java.nio.file.Path.of(root));
+  }
+
+  /** The container's block I/O control group on this machine. */
+  java.nio.file.Path blkioGroup() {
+    return BlockIoThrottle.groupOf(pid());
   }
 
   /** Where MongoDB keeps a member's data in the images this project builds and in official ones. */
