@@ -1,5 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.Suggestions;
@@ -75,10 +76,6 @@ enum ContainerFault {
       "stepdown: seconds the old primary may not become primary again");
   static final Setting<Boolean> FORCE = Setting.bool("force", false,
       "stepdown: step down even when no secondary has caught up");
-  static final Setting<Long> IOPS = Setting.longInteger("iops", null, 1, 10_000_000,
-      "slow-disk: block I/O operations per second, reads and writes each");
-  static final Setting<Long> BPS = Setting.longInteger("bps", null, 4096, 100_000_000_000L,
-      "slow-disk: block I/O bytes per second, reads and writes each");
   static final Setting<Isolation> FROM = Setting.ofEnum("from", null, Isolation.class,
       "isolate: whom the member loses — its peers (every other member), this machine's clients,"
           + " or all");
@@ -158,7 +155,7 @@ enum ContainerFault {
       case STEPDOWN -> List.of(TIMEOUT_SECONDS, SECONDS, FORCE);
       case ISOLATE -> List.of(TIMEOUT_SECONDS, FROM);
       case CUT -> List.of(TIMEOUT_SECONDS, TO);
-      case SLOW_DISK -> List.of(TIMEOUT_SECONDS, IOPS, BPS);
+      case SLOW_DISK -> List.of(TIMEOUT_SECONDS, BlockIoThrottle.IOPS, BlockIoThrottle.BPS);
       default -> List.of(TIMEOUT_SECONDS);
     };
     List<String> keys = accepted.stream().map(Setting::key).toList();
@@ -169,9 +166,8 @@ enum ContainerFault {
                   .map(c -> "did you mean '" + c + "'?").orElse("unknown parameter"));
         });
     accepted.forEach(s -> s.find(parameters));
-    if (this == SLOW_DISK && IOPS.find(parameters).isEmpty() && BPS.find(parameters).isEmpty()) {
-      throw new ConfigurationException("iops", null, IOPS.allowed() + " and/or bps "
-          + BPS.allowed(), "slow-disk needs a cap, e.g. slow-disk primary iops=100");
+    if (this == SLOW_DISK) {
+      BlockIoThrottle.capOfFault(parameters);
     }
     Setting<?> required = this == ISOLATE ? FROM : this == CUT ? TO : null;
     if (required != null && required.find(parameters).isEmpty()) {

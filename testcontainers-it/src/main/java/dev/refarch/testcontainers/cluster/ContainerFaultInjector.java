@@ -148,9 +148,7 @@ final class ContainerFaultInjector implements FaultInjector {
       case ISOLATE -> isolate(target, node, ContainerFault.FROM.from(fault.parameters()));
       case CUT -> cut(target, node, ContainerFault.TO.from(fault.parameters()), started,
           deadline);
-      case SLOW_DISK -> slowDisk(target, node, new BlockIoThrottle.Cap(
-          ContainerFault.IOPS.find(fault.parameters()).orElse(0L),
-          ContainerFault.BPS.find(fault.parameters()).orElse(0L)));
+      case SLOW_DISK -> slowDisk(target, node, BlockIoThrottle.capOfFault(fault.parameters()));
       case RESTORE_DISK -> restoreDisk(target, node);
       case RESUME -> bringBack(action, target, node, "docker unpause", node::unpause, null);
       case RESTART -> bringBack(action, target, node, "docker start", node::start, deadline);

@@ -35,7 +35,8 @@ final class LocalCluster implements RunningCluster {
   LocalCluster(Deployment deployment, LocalSettings settings) {
     this.deployment = deployment;
     this.settings = settings;
-    this.faults = new LocalFaultInjector(deployment.members(), settings.startTimeout());
+    this.faults = new LocalFaultInjector(deployment.members(), settings.startTimeout(),
+        deployment.workDir().getFileName().toString(), settings.ioCap().orElse(null));
     this.shutdownHook = new Thread(this::stopAndClean,
         "ycsb-local-shutdown-" + deployment.workDir().getFileName());
     Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -44,6 +45,11 @@ final class LocalCluster implements RunningCluster {
   /** Records the server version once the deployment runs. */
   void started(String serverVersion) {
     this.version = serverVersion;
+  }
+
+  /** Caps every {@code mongod}'s disk at {@code local.io.maxIops}/{@code io.maxBps}, if set. */
+  void capDisks() {
+    faults.capForLife();
   }
 
   /** Gives up a cluster whose start failed and was cleaned up by the launcher. */
@@ -91,6 +97,7 @@ final class LocalCluster implements RunningCluster {
       if (m.spec().role().inReplicaSet()) {
         facts.put(prefix + "replicaSet", m.spec().group());
       }
+      faults.diskCap(m.name()).ifPresent(cap -> facts.put(prefix + "io.cap", cap.toString()));
     }
     return new PlatformState(Map.of(COMPONENT, facts));
   }
@@ -120,6 +127,11 @@ final class LocalCluster implements RunningCluster {
     }
     closed = true;
     deployment.stopAll();
+    try {
+      faults.releaseDisks();
+    } catch (RuntimeException e) {
+      System.err.println("local cluster: " + e.getMessage());
+    }
     if (!settings.keepData()) {
       deployment.deleteFiles(Set.of());
     }

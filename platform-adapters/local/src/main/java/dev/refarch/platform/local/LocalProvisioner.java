@@ -1,6 +1,7 @@
 package dev.refarch.platform.local;
 
 import dev.refarch.platform.local.binary.MongoBinaries;
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.local.binary.MongoBinary;
 import dev.refarch.platform.local.config.LocalSettings;
 import dev.refarch.platform.local.deploy.Deployment;
@@ -91,6 +92,7 @@ public final class LocalProvisioner implements ClusterProvisioner {
     if (reason != null) {
       throw new PlatformException(operation, reason);
     }
+    local.ioCap().ifPresent(cap -> requireBlockDevice(local));
     MongoBinary mongod = binaries.mongod();
     Optional<MongoBinary> mongos = topology instanceof Topology.Sharded
         ? binaries.mongos() : Optional.empty();
@@ -98,12 +100,30 @@ public final class LocalProvisioner implements ClusterProvisioner {
     LocalCluster cluster = new LocalCluster(deployment, local);
     try {
       cluster.started(Launcher.start(deployment, local));
-      return cluster;
     } catch (RuntimeException e) {
       // The launcher has stopped everything and kept the failed member's logs; a close would
       // delete them.
       cluster.abandon();
       throw e;
+    }
+    try {
+      cluster.capDisks();
+    } catch (RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+    return cluster;
+  }
+
+  /** A cap needs the members' data on a block device: refused before anything starts. */
+  private static void requireBlockDevice(LocalSettings local) {
+    try {
+      BlockIoThrottle.deviceOf(local.workDir());
+    } catch (PlatformException e) {
+      BlockIoThrottle.Cap cap = local.ioCap().orElseThrow();
+      throw new ConfigurationException((cap.iops() > 0 ? LocalSettings.IO_MAX_IOPS
+          : LocalSettings.IO_MAX_BPS).key(), cap.toString(), "unset, or local.workDir on a block"
+          + " device", e.getMessage());
     }
   }
 }

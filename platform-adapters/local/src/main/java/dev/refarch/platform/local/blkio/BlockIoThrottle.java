@@ -84,6 +84,29 @@ public final class BlockIoThrottle {
   private BlockIoThrottle() {
   }
 
+  /** The {@code slow-disk} fault's parameter {@code iops}. */
+  public static final Setting<Long> IOPS = Setting.longInteger("iops", null, 1, 10_000_000,
+      "slow-disk: block I/O operations per second, reads and writes each");
+  /** The {@code slow-disk} fault's parameter {@code bps}. */
+  public static final Setting<Long> BPS = Setting.longInteger("bps", null, 4096,
+      100_000_000_000L, "slow-disk: block I/O bytes per second, reads and writes each");
+
+  /**
+   * The cap a {@code slow-disk} fault's parameters give.
+   *
+   * @throws ConfigurationException for a bad value, or when neither {@code iops} nor {@code bps}
+   *     is given
+   */
+  public static Cap capOfFault(java.util.Map<String, String> parameters) {
+    Optional<Long> i = IOPS.find(parameters);
+    Optional<Long> b = BPS.find(parameters);
+    if (i.isEmpty() && b.isEmpty()) {
+      throw new ConfigurationException("iops", null, IOPS.allowed() + " and/or bps "
+          + BPS.allowed(), "slow-disk needs a cap, e.g. slow-disk primary iops=100");
+    }
+    return new Cap(i.orElse(0L), b.orElse(0L));
+  }
+
   /**
    * The setting {@code <prefix>io.maxIops}: a cap on every {@code mongod} member's block I/O
    * operations per second, reads and writes each, for the cluster's whole life.

@@ -1,6 +1,7 @@
 package dev.refarch.platform.local.config;
 
 import dev.refarch.platform.spi.config.Setting;
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.config.SettingGroup;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,10 +30,11 @@ import java.util.OptionalInt;
  * @param workDir parent of each cluster's temporary directory
  * @param shutdownTimeoutMillis how long a {@code mongod} that got {@code SIGTERM} may spend
  *     stepping down and quiescing ({@code shutdownTimeoutMillisForSignaledShutdown})
+ * @param ioCap the block I/O cap of every {@code mongod} for the cluster's life, if any
  */
 public record LocalSettings(double wiredTigerCacheSizeGB, Duration startTimeout, boolean keepData,
     List<String> extraArgs, OptionalInt electionTimeoutMillis, Path workDir,
-    int shutdownTimeoutMillis) {
+    int shutdownTimeoutMillis, java.util.Optional<BlockIoThrottle.Cap> ioCap) {
 
   public static final Setting<Double> WIRED_TIGER_CACHE_GB = Setting.decimal(
       "local.wiredTigerCacheSizeGB", 0.25, 0.25, 1024.0,
@@ -56,10 +58,13 @@ public record LocalSettings(double wiredTigerCacheSizeGB, Duration startTimeout,
       "mongod shutdownTimeoutMillisForSignaledShutdown: how long a SIGTERM'd member steps down"
           + " and quiesces (server default 15000)");
 
+  public static final Setting<Long> IO_MAX_IOPS = BlockIoThrottle.maxIops("local.");
+  public static final Setting<Long> IO_MAX_BPS = BlockIoThrottle.maxBps("local.");
+
   /** Every {@code local.*} setting. */
   public static final SettingGroup GROUP = SettingGroup.of("local.", WIRED_TIGER_CACHE_GB,
       START_TIMEOUT_SECONDS, KEEP_DATA, EXTRA_ARGS, ELECTION_TIMEOUT_MILLIS, WORK_DIR,
-      SHUTDOWN_TIMEOUT_MILLIS);
+      SHUTDOWN_TIMEOUT_MILLIS, IO_MAX_IOPS, IO_MAX_BPS);
 
   public LocalSettings {
     if (!(wiredTigerCacheSizeGB >= 0.25)) {
@@ -69,6 +74,7 @@ public record LocalSettings(double wiredTigerCacheSizeGB, Duration startTimeout,
     extraArgs = List.copyOf(extraArgs);
     Objects.requireNonNull(electionTimeoutMillis, "electionTimeoutMillis");
     workDir = workDir.toAbsolutePath();
+    Objects.requireNonNull(ioCap, "ioCap");
     if (shutdownTimeoutMillis < 0) {
       throw new IllegalArgumentException("shutdownTimeoutMillis < 0: " + shutdownTimeoutMillis);
     }
@@ -92,7 +98,8 @@ public record LocalSettings(double wiredTigerCacheSizeGB, Duration startTimeout,
         extra == null ? List.of() : Arrays.asList(extra.trim().split("\\s+")),
         election == null ? OptionalInt.empty() : OptionalInt.of(election),
         workDir == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(workDir),
-        SHUTDOWN_TIMEOUT_MILLIS.from(settings));
+        SHUTDOWN_TIMEOUT_MILLIS.from(settings),
+        BlockIoThrottle.capFrom(IO_MAX_IOPS, IO_MAX_BPS, settings));
   }
 
   /** Every setting at its default. */

@@ -20,7 +20,14 @@ public enum FaultAction {
   /** {@code replSetStepDown}: the primary hands over. */
   STEPDOWN(ProcessStatus.RUNNING),
   /** Start a killed or stopped member again, same port and data, and wait until it is back. */
-  RESTART(ProcessStatus.EXITED);
+  RESTART(ProcessStatus.EXITED),
+  /**
+   * Cap the member's block I/O ({@code iops=}, {@code bps=}) on the disk under its data: the
+   * process moves into a block I/O group of its own with the kernel's throttle on that disk.
+   */
+  SLOW_DISK(ProcessStatus.RUNNING),
+  /** Lift a {@code slow-disk}: the process back in its group, the cap gone. */
+  RESTORE_DISK(ProcessStatus.RUNNING);
 
   private final ProcessStatus needs;
 
@@ -28,9 +35,9 @@ public enum FaultAction {
     this.needs = needs;
   }
 
-  /** The lower-case name used in faults, e.g. {@code stepdown}. */
+  /** The lower-case name used in faults, e.g. {@code slow-disk}. */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** The process status a target must have for this action. */

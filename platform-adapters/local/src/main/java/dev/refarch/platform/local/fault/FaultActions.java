@@ -37,6 +37,8 @@ final class FaultActions {
       case RESUME -> event(action, target, member, "SIGCONT pid " + member.resume());
       case STEPDOWN -> stepDown(member, target, parameters);
       case RESTART -> restart(member, target, deadline);
+      case SLOW_DISK, RESTORE_DISK -> throw new IllegalArgumentException(action.label()
+          + " keeps state: LocalFaultInjector applies it");
     };
   }
 
@@ -111,7 +113,7 @@ final class FaultActions {
     return role;
   }
 
-  private static FaultEvent event(FaultAction action, String target, Member member,
+  static FaultEvent event(FaultAction action, String target, Member member,
       String detail) {
     return new FaultEvent(System.currentTimeMillis(), action.label(), target, member.name(),
         detail);

@@ -1,5 +1,6 @@
 package dev.refarch.platform.local.fault;
 
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Setting;
 import dev.refarch.platform.spi.config.Suggestions;
@@ -15,8 +16,10 @@ import java.util.Map;
  * @param timeout how long resolving the target plus the fault taking effect may take
  * @param stepDownSeconds {@code stepdown}: how long the old primary may not be re-elected
  * @param force {@code stepdown}: step down even if no secondary has caught up
+ * @param cap {@code slow-disk}: the cap; {@code null} for every other action
  */
-public record FaultParameters(Duration timeout, int stepDownSeconds, boolean force) {
+public record FaultParameters(Duration timeout, int stepDownSeconds, boolean force,
+    BlockIoThrottle.Cap cap) {
 
   static final Setting<Integer> TIMEOUT_SECONDS = Setting.integer("timeoutSeconds", null, 1, 3600,
       "how long resolving the target and the fault taking effect may take;"
@@ -28,8 +31,11 @@ public record FaultParameters(Duration timeout, int stepDownSeconds, boolean for
 
   /** The parameters each action accepts. */
   static List<Setting<?>> accepted(FaultAction action) {
-    return action == FaultAction.STEPDOWN ? List.of(TIMEOUT_SECONDS, SECONDS, FORCE)
-        : List.of(TIMEOUT_SECONDS);
+    return switch (action) {
+      case STEPDOWN -> List.of(TIMEOUT_SECONDS, SECONDS, FORCE);
+      case SLOW_DISK -> List.of(TIMEOUT_SECONDS, BlockIoThrottle.IOPS, BlockIoThrottle.BPS);
+      default -> List.of(TIMEOUT_SECONDS);
+    };
   }
 
   /**
@@ -48,7 +54,8 @@ public record FaultParameters(Duration timeout, int stepDownSeconds, boolean for
         });
     Integer timeout = TIMEOUT_SECONDS.from(parameters);
     return new FaultParameters(timeout == null ? defaultTimeout : Duration.ofSeconds(timeout),
-        SECONDS.from(parameters), FORCE.from(parameters));
+        SECONDS.from(parameters), FORCE.from(parameters),
+        action == FaultAction.SLOW_DISK ? BlockIoThrottle.capOfFault(parameters) : null);
   }
 
   /** {@code secondaryCatchUpPeriodSecs} for a step-down; mongod wants it below the step-down. */

@@ -1,5 +1,6 @@
 package dev.refarch.platform.local.fault;
 
+import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.local.internal.Deadline;
 import dev.refarch.platform.local.internal.Poll;
 import dev.refarch.platform.local.internal.Poll.Observation;
@@ -27,7 +28,10 @@ import java.util.Set;
  * ({@code SIGTERM} and wait), {@code pause} ({@code SIGSTOP}), {@code resume} ({@code SIGCONT}),
  * {@code stepdown} ({@code replSetStepDown}, parameters {@code seconds} (default 60) and
  * {@code force}) and {@code restart} (same port and data, waits until the member is back in its
- * set). Every action takes {@code timeoutSeconds}.
+ * set), {@code slow-disk} ({@code iops=}, {@code bps=}: the process's block I/O capped on the
+ * disk under its data by the kernel's throttle, in a block I/O group of its own) and
+ * {@code restore-disk}. Every action takes {@code timeoutSeconds}. {@link #restore} lifts the
+ * caps still in place when a trial ends.
  *
  * <p>Targets follow {@link FaultTargets}: {@code primary}, {@code secondary} (the one with the
  * lowest name), {@code secondary:n} (the n-th by name) or {@code arbiter}, asked of the live
@@ -57,12 +61,34 @@ public final class LocalFaultInjector implements FaultInjector {
   private final Map<String, Member> members = new LinkedHashMap<>();
   private final FaultTargets targets;
   private final Duration defaultTimeout;
+  private final BlockIoThrottle.Cap lifeCap;
+  private final MemberDiskCaps disks;
+  /** What each member with a {@code slow-disk} was when it got it, by name. */
+  private final Map<String, Slowed> slowedAs = new LinkedHashMap<>();
+  private long sequence;
+
+  /** A slowed member's role then, and in which order. */
+  private record Slowed(String role, long sequence) {
+  }
 
   /**
    * @param members every member of the cluster, in the order {@link #members()} lists them
    * @param defaultTimeout the timeout of faults that set no {@code timeoutSeconds}
    */
   public LocalFaultInjector(List<Member> members, Duration defaultTimeout) {
+    this(members, defaultTimeout, "cluster", null);
+  }
+
+  /**
+   * @param members every member of the cluster, in the order {@link #members()} lists them
+   * @param defaultTimeout the timeout of faults that set no {@code timeoutSeconds}
+   * @param cluster a name unique on this machine, for the members' block I/O groups
+   * @param lifeCap the cap on every {@code mongod}'s disk for the cluster's life, or null
+   */
+  public LocalFaultInjector(List<Member> members, Duration defaultTimeout, String cluster,
+      BlockIoThrottle.Cap lifeCap) {
+    this.lifeCap = lifeCap;
+    this.disks = new MemberDiskCaps(cluster, lifeCap);
     members.forEach(m -> this.members.put(m.name(), m));
     this.targets = new FaultTargets(members.stream().map(m -> new FaultTargets.Member(m.name(),
         m.spec().group(), kind(m.spec().role()))).toList());
@@ -100,9 +126,107 @@ public final class LocalFaultInjector implements FaultInjector {
     checkApplicable(action, target);
     FaultParameters parameters = FaultParameters.parse(action, fault.parameters(), defaultTimeout);
     Deadline deadline = Deadline.after(parameters.timeout());
+    if (action == FaultAction.RESTORE_DISK) {
+      return restoreDisk(fault.target(), throttledMember(target));
+    }
     Member member = resolve(action, target, deadline);
-    return FaultActions.apply(action, member, fault.target(),
+    if (action == FaultAction.SLOW_DISK) {
+      return slowDisk(fault.target(), member, target.isRole() ? target.role().label()
+          : member.view().state().label(), parameters.cap());
+    }
+    FaultEvent event = FaultActions.apply(action, member, fault.target(),
         target.isRole() ? target.role().label() : null, parameters, deadline);
+    if (action == FaultAction.RESTART) {
+      disks.join(member); // a new process: its cap again
+    }
+    return event;
+  }
+
+  private FaultEvent slowDisk(String target, Member member, String role,
+      BlockIoThrottle.Cap cap) {
+    String reason = BlockIoThrottle.unavailableReason();
+    if (reason != null) {
+      throw new PlatformException("slow-disk " + target, reason);
+    }
+    BlockIoThrottle.Device device = disks.slow(member, cap);
+    slowedAs.put(member.name(), new Slowed(role, ++sequence));
+    return FaultActions.event(FaultAction.SLOW_DISK, target, member, "block I/O of pid "
+        + member.pid().orElseThrow() + " on " + device.name() + " (" + device.id()
+        + ") capped at " + cap);
+  }
+
+  private FaultEvent restoreDisk(String target, Member member) {
+    BlockIoThrottle.Cap cap = disks.faultCap(member.name()).orElseThrow();
+    BlockIoThrottle.Serviced s = disks.restore(member.name());
+    slowedAs.remove(member.name());
+    return FaultActions.event(FaultAction.RESTORE_DISK, target, member, "cap of " + cap
+        + " lifted" + (lifeCap == null ? "" : ", back to the cluster's " + lifeCap)
+        + "; the kernel counted " + s.reads() + " reads and " + s.writes() + " writes in its"
+        + " group");
+  }
+
+  /** The capped member {@code target} names, or the latest capped while it had the role. */
+  private Member throttledMember(FaultTarget target) {
+    String name = target.isRole()
+        ? slowedAs.entrySet().stream()
+            .filter(e -> target.replicaSet().equals(members.get(e.getKey()).spec().group())
+                && e.getValue().role().equals(target.role().label()))
+            .max(java.util.Comparator.comparingLong(e -> e.getValue().sequence()))
+            .map(Map.Entry::getKey).orElse(null)
+        : slowedAs.containsKey(target.member()) ? target.member() : null;
+    if (name == null) {
+      throw new PlatformException("restore-disk " + target.text(), "no member with a slowed disk"
+          + " matches; slowed: " + (slowedAs.isEmpty() ? "none" : slowedAs.entrySet().stream()
+              .map(e -> e.getKey() + " (" + disks.faultCap(e.getKey()).orElseThrow() + ", was "
+                  + e.getValue().role() + ")").toList()));
+    }
+    return members.get(name);
+  }
+
+  /**
+   * Lifts every {@code slow-disk} still in place, each even when another fails; the cluster's
+   * own cap ({@code local.io.maxIops}) stays.
+   *
+   * @throws PlatformException naming what could not be lifted, after trying everything
+   */
+  @Override
+  public synchronized List<String> restore() {
+    List<String> restored = new java.util.ArrayList<>();
+    PlatformException failed = null;
+    for (String name : disks.slowed()) {
+      try {
+        BlockIoThrottle.Cap cap = disks.faultCap(name).orElseThrow();
+        disks.restore(name);
+        restored.add(name + ": disk cap of " + cap + " lifted (was "
+            + slowedAs.remove(name).role() + " before)");
+      } catch (RuntimeException x) {
+        if (failed == null) {
+          failed = new PlatformException("restore " + name + "'s disk", x.getMessage(), x);
+        } else {
+          failed.addSuppressed(x);
+        }
+      }
+    }
+    if (failed != null) {
+      throw failed;
+    }
+    return restored;
+  }
+
+  /** Caps every {@code mongod} at the cluster's cap, when it has one; once the cluster runs. */
+  public synchronized void capForLife() {
+    members.values().stream().filter(m -> !m.spec().process().equals("mongos"))
+        .forEach(disks::join);
+  }
+
+  /** The cap on {@code member}'s disk now — a {@code slow-disk}'s or the cluster's — if any. */
+  public synchronized java.util.Optional<BlockIoThrottle.Cap> diskCap(String member) {
+    return disks.capOf(member);
+  }
+
+  /** Every capped process out of its block I/O group and the groups removed; at close. */
+  public synchronized void releaseDisks() {
+    disks.releaseAll();
   }
 
   private void checkApplicable(FaultAction action, FaultTarget target) {

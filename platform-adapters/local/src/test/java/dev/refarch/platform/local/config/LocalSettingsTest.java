@@ -89,7 +89,7 @@ class LocalSettingsTest {
   void extraArgumentsAreCopied() {
     java.util.ArrayList<String> args = new java.util.ArrayList<>(List.of("--a"));
     LocalSettings s = new LocalSettings(0.25, Duration.ofSeconds(1), false, args,
-        java.util.OptionalInt.empty(), Path.of("/tmp"), 1000);
+        java.util.OptionalInt.empty(), Path.of("/tmp"), 1000, java.util.Optional.empty());
     args.add("--b");
 
     assertThat(s.extraArgs()).containsExactly("--a");

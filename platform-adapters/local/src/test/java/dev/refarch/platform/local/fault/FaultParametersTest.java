@@ -17,7 +17,7 @@ class FaultParametersTest {
   void stepDownDefaultsToSixtySecondsWithoutForce() {
     FaultParameters p = FaultParameters.parse(FaultAction.STEPDOWN, Map.of(), DEFAULT);
 
-    assertThat(p).isEqualTo(new FaultParameters(DEFAULT, 60, false));
+    assertThat(p).isEqualTo(new FaultParameters(DEFAULT, 60, false, null));
     assertThat(p.catchUpSeconds()).isEqualTo(10);
   }
 
@@ -26,7 +26,7 @@ class FaultParametersTest {
     FaultParameters p = FaultParameters.parse(FaultAction.STEPDOWN,
         Map.of("seconds", "5", "force", "true", "timeoutSeconds", "7"), DEFAULT);
 
-    assertThat(p).isEqualTo(new FaultParameters(Duration.ofSeconds(7), 5, true));
+    assertThat(p).isEqualTo(new FaultParameters(Duration.ofSeconds(7), 5, true, null));
     assertThat(p.catchUpSeconds()).as("below the step-down period").isEqualTo(2);
   }
 
