@@ -1,5 +1,6 @@
 package dev.refarch.experiments.faults;
 
+import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Suggestions;
@@ -29,9 +30,10 @@ public final class FaultActionCheck {
    */
   public static void check(FaultSchedule schedule, String clusterType) {
     // the actions the cluster type's provisioner declares; a type whose provisioner is absent or
-    // declares none (testcontainers, uri) is not checked here
-    Set<String> known = Extensions.provisioners().containsKey(clusterType)
-        ? Extensions.provisioner(clusterType).faultActions().orElse(null) : null;
+    // declares none (uri) is not checked here
+    ClusterProvisioner provisioner = Extensions.provisioners().containsKey(clusterType)
+        ? Extensions.provisioner(clusterType) : null;
+    Set<String> known = provisioner == null ? null : provisioner.faultActions().orElse(null);
     if (known == null) {
       return;
     }
@@ -41,6 +43,14 @@ public final class FaultActionCheck {
         throw new ConfigurationException("faults", entry(e), "a " + clusterType + " cluster's"
             + " actions " + String.join(", ", new TreeSet<>(known)), Suggestions.closest(action,
                 known).map(c -> "did you mean '" + c + "'?").orElse(null));
+      }
+      if (action.indexOf(':') < 0) {
+        try {
+          provisioner.checkFaultParameters(e.fault());
+        } catch (ConfigurationException bad) {
+          throw new ConfigurationException("faults", entry(e), bad.allowed(), action + ": "
+              + bad.getMessage());
+        }
       }
     }
   }

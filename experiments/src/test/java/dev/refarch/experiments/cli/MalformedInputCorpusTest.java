@@ -239,8 +239,13 @@ class MalformedInputCorpusTest {
 
   private static void faults(List<Row> r) {
     r.add(spec(2, "", "faults: \"3s explode primary\"\n", "{spec}:4: faults='3s explode primary'"
-        + " is not allowed; allowed: a local cluster's actions kill, pause, restart, resume,"
-        + " stepdown, stop"));
+        + " is not allowed; allowed: a local cluster's actions kill, pause, restart, restore-disk,"
+        + " resume, slow-disk, stepdown, stop"));
+    r.add(spec(2, "", "faults: \"3s slow-disk primary iops=0\"\n",
+        "{spec}:4: faults='3s slow-disk primary iops=0' is not allowed",
+        "slow-disk: iops='0' is not allowed; allowed: an integer from 1 to 10000000"));
+    r.add(spec(2, "", "faults: \"3s slow-disk primary\"\n",
+        "{spec}:4: faults='3s slow-disk primary'", "slow-disk needs a cap"));
     r.add(spec(2, "", "faults: \"3s kil primary\"\n", "{spec}:4: faults='3s kil primary'",
         "did you mean 'kill'?"));
     r.add(spec(2, "", "faults: \"3x kill primary\"\n", "{spec}:4: faults='3x kill primary'",

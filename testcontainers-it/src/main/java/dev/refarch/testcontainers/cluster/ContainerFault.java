@@ -82,7 +82,7 @@ enum ContainerFault {
   static final Setting<List<String>> TO = Setting.custom("to", "members", null,
       "member names or roles separated by ','", "cut: the members the member's connections to"
           + " fail", text -> {
-            List<String> to = Arrays.stream(text.split(",")).map(String::trim).toList();
+            List<String> to = Arrays.stream(text.split(",", -1)).map(String::trim).toList();
             if (to.stream().anyMatch(String::isEmpty)) {
               throw new IllegalArgumentException("member names or roles separated by ','");
             }

@@ -1,6 +1,7 @@
 package dev.refarch.testcontainers.cluster;
 
 import dev.refarch.platform.spi.ClusterProvisioner;
+import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
@@ -57,6 +58,16 @@ public final class TestcontainersProvisioner implements ClusterProvisioner {
   public String description() {
     return "MongoDB containers on Docker through Testcontainers: replica sets, and sharded"
         + " clusters of a config replica set, shard replica sets and mongos routers";
+  }
+
+  @Override
+  public Optional<Set<String>> faultActions() {
+    return Optional.of(ContainerFaultInjector.ACTIONS);
+  }
+
+  @Override
+  public void checkFaultParameters(Fault fault) {
+    ContainerFault.parse(fault.action()).check(fault.parameters());
   }
 
   @Override

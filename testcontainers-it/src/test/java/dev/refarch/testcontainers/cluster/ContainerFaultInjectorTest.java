@@ -19,9 +19,9 @@ class ContainerFaultInjectorTest {
   }
 
   @Test
-  void offersTheLocalProvisionersActionsPlusPartitionAndHeal() {
+  void offersTheLocalProvisionersActionsPlusNetworkFaults() {
     assertThat(injector("pss").actions()).containsExactly("stepdown", "kill", "stop", "restart",
-        "pause", "resume", "partition", "heal");
+        "pause", "resume", "partition", "isolate", "cut", "heal", "slow-disk", "restore-disk");
     assertThat(injector("rs=3").members()).containsExactly("rs0-0", "rs0-1", "rs0-2");
   }
 
@@ -53,8 +53,8 @@ class ContainerFaultInjectorTest {
   void bringsBackOnlyAMemberThatWasTakenOutThatWay() {
     assertThatThrownBy(() -> injector("pss").inject(Fault.of("heal", "primary")))
         .isInstanceOf(PlatformException.class)
-        .hasMessage("heal primary: no member that is cut off (partitioned) matches; taken out:"
-            + " none");
+        .hasMessage("heal primary: no member that is cut off (partitioned) or cut off by packet"
+            + " filters (isolate, cut) matches; taken out: none");
     assertThatThrownBy(() -> injector("pss").inject(Fault.of("restart", "rs0-1")))
         .isInstanceOf(PlatformException.class)
         .hasMessageContaining("no member that is down (killed or stopped) matches");

@@ -3,6 +3,8 @@ package dev.refarch.testcontainers.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.refarch.experiments.faults.FaultActionCheck;
+import dev.refarch.experiments.faults.FaultSchedule;
 import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.Topology;
@@ -98,5 +100,38 @@ class TestcontainersProvisionerTest {
       assertThat(reason).startsWith("Docker unavailable: ").contains("DOCKER_HOST")
           .contains("/var/run/docker.sock");
     }
+  }
+
+  /**
+   * A schedule for a container cluster is checked when the spec is read: actions, and the
+   * parameters of isolate, cut and slow-disk, each refusal naming the entry and what is allowed.
+   */
+  @Test
+  void faultSchedulesAreCheckedBeforeAnyContainerStarts() {
+    assertThat(Extensions.provisioner("testcontainers").faultActions().orElseThrow())
+        .contains("isolate", "cut", "heal", "slow-disk", "restore-disk", "kill");
+    FaultActionCheck.check(FaultSchedule.parse("2s isolate primary from=peers; 8s heal primary;"
+        + " 9s cut rs0-0 to=rs0-1,rs0-2; 10s slow-disk secondary iops=50 bps=1048576;"
+        + " 12s restore-disk secondary"), "testcontainers");
+
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse(
+        "3s isolate primary from=switch"), "testcontainers"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("faults='run+3000ms isolate primary from=switch' is not allowed")
+        .hasMessageContaining("from='switch' is not allowed; allowed: peers, clients, all");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse("3s isolate primary"),
+        "testcontainers")).hasMessageContaining("isolate needs from=");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse("3s cut primary"),
+        "testcontainers")).hasMessageContaining("cut needs to=");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse("3s cut primary to=,"),
+        "testcontainers")).hasMessageContaining("to=',' is not allowed");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse(
+        "3s slow-disk primary iops=0"), "testcontainers"))
+        .hasMessageContaining("iops='0' is not allowed; allowed: an integer from 1 to 10000000");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse(
+        "3s slow-disk primary from=peers"), "testcontainers"))
+        .hasMessageContaining("parameters of slow-disk: timeoutSeconds, iops, bps");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse("3s isolat primary"),
+        "testcontainers")).hasMessageContaining("did you mean 'isolate'?");
   }
 }

@@ -9,6 +9,7 @@ import dev.refarch.platform.local.deploy.Launcher;
 import dev.refarch.platform.local.deploy.Planner;
 import dev.refarch.platform.local.fault.LocalFaultInjector;
 import dev.refarch.platform.spi.ClusterProvisioner;
+import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
@@ -51,6 +52,13 @@ public final class LocalProvisioner implements ClusterProvisioner {
   @Override
   public Optional<Set<String>> faultActions() {
     return Optional.of(LocalFaultInjector.ACTIONS);
+  }
+
+  @Override
+  public void checkFaultParameters(Fault fault) {
+    dev.refarch.platform.local.fault.FaultParameters.parse(
+        dev.refarch.platform.local.fault.FaultAction.parse(fault.action()), fault.parameters(),
+        java.time.Duration.ofSeconds(1));
   }
 
   @Override

@@ -57,4 +57,15 @@ public interface ClusterProvisioner {
   default Optional<Set<String>> faultActions() {
     return Optional.empty();
   }
+
+  /**
+   * Checks a plain fault's parameters (e.g. {@code iops=0} on {@code slow-disk}) before any
+   * cluster exists; its target needs the running cluster and is checked when it fires. Called
+   * only for actions among {@link #faultActions()}. The default accepts any parameters.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException naming the parameter, the
+   *     value and what is allowed
+   */
+  default void checkFaultParameters(Fault fault) {
+  }
 }

@@ -81,7 +81,7 @@ class LocalSettingsTest {
   void everySettingIsInTheReadmeTable() {
     String table = LocalSettings.GROUP.markdownTable();
 
-    assertThat(LocalSettings.GROUP.settings()).hasSize(7);
+    assertThat(LocalSettings.GROUP.settings()).hasSize(9);
     LocalSettings.GROUP.settings().forEach(s -> assertThat(table).contains("`" + s.key() + "`"));
   }
 

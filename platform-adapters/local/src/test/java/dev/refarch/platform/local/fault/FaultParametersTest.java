@@ -57,6 +57,25 @@ class FaultParametersTest {
     assertThatThrownBy(() -> FaultAction.parse("kil"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessage("fault.action='kil' is not allowed; allowed: kill, stop, pause, resume,"
-            + " stepdown, restart (did you mean 'kill'?)");
+            + " stepdown, restart, slow-disk, restore-disk (did you mean 'kill'?)");
+    assertThat(FaultAction.parse("SLOW-DISK")).isEqualTo(FaultAction.SLOW_DISK);
+  }
+
+  @Test
+  void slowDiskTakesACapAndNothingElse() {
+    FaultParameters p = FaultParameters.parse(FaultAction.SLOW_DISK, Map.of("iops", "100",
+        "bps", "1048576"), DEFAULT);
+    assertThat(p.cap()).isEqualTo(new dev.refarch.platform.local.blkio.BlockIoThrottle.Cap(100,
+        1_048_576));
+    assertThat(FaultParameters.parse(FaultAction.KILL, Map.of(), DEFAULT).cap()).isNull();
+    assertThatThrownBy(() -> FaultParameters.parse(FaultAction.SLOW_DISK, Map.of(), DEFAULT))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("slow-disk needs a cap, e.g. slow-disk primary iops=100");
+    assertThatThrownBy(() -> FaultParameters.parse(FaultAction.SLOW_DISK, Map.of("bps", "100"),
+        DEFAULT)).isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("bps='100'").hasMessageContaining("from 4096 to");
+    assertThatThrownBy(() -> FaultParameters.parse(FaultAction.KILL, Map.of("iops", "5"),
+        DEFAULT)).isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("parameters of kill: timeoutSeconds");
   }
 }

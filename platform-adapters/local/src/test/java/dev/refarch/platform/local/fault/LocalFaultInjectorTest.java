@@ -27,7 +27,7 @@ class LocalFaultInjectorTest {
   void listsItsMembersInOrder() {
     assertThat(injector.members()).containsExactly("rs0-0", "rs0-1", "rs0-2");
     assertThat(injector.actions()).containsExactly("kill", "stop", "pause", "resume", "stepdown",
-        "restart");
+        "restart", "slow-disk", "restore-disk");
   }
 
   @Test
