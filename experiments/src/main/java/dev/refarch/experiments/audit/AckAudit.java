@@ -45,10 +45,23 @@ public final class AckAudit {
    * @param acknowledged distinct keys the clients logged as acknowledged
    * @param lost acknowledged keys the collection does not hold
    * @param lostKeys the lost keys, sorted (all of them)
+   * @param rollback what the members' rollback files say, when they were read
    */
-  public record AuditReport(long acknowledged, long lost, List<String> lostKeys) {
+  public record AuditReport(long acknowledged, long lost, List<String> lostKeys,
+      java.util.Optional<RollbackCheck.Rollback> rollback) {
     public AuditReport {
       lostKeys = List.copyOf(lostKeys);
+      java.util.Objects.requireNonNull(rollback, "rollback");
+    }
+
+    /** A report without the rollback files' side. */
+    public AuditReport(long acknowledged, long lost, List<String> lostKeys) {
+      this(acknowledged, lost, lostKeys, java.util.Optional.empty());
+    }
+
+    /** This report with the rollback files' side. */
+    public AuditReport withRollback(RollbackCheck.Rollback r) {
+      return new AuditReport(acknowledged, lost, lostKeys, java.util.Optional.of(r));
     }
   }
 

@@ -27,6 +27,13 @@ public enum Quantity {
   INTERRUPTION("interruption", "ms"),
   /** Acknowledged writes the audit found missing, from {@code trial.json}'s {@code audit}. */
   LOST_WRITES("lost-writes", "count"),
+  /** Writes the clients logged as acknowledged, from {@code trial.json}'s {@code audit}. */
+  ACKNOWLEDGED_WRITES("acknowledged-writes", "count"),
+  /**
+   * Documents of the audited collection in the members' rollback files, from
+   * {@code trial.json}'s {@code audit.rollback}: the server's own record of what it removed.
+   */
+  ROLLED_BACK("rolled-back", "count"),
   /** Documents per operation (scans), the mean over the measured window. */
   DOCUMENTS("documents", "docs/op"),
   /** BSON bytes per operation (scans), the mean over the measured window. */

@@ -220,6 +220,10 @@ final class TrialReader {
     JsonNode audit = root.path(AUDIT);
     if (audit.path("lost").isNumber()) {
       overall.put(Quantity.LOST_WRITES, audit.path("lost").asDouble());
+      overall.put(Quantity.ACKNOWLEDGED_WRITES, audit.path("acknowledged").asDouble());
+    }
+    if (audit.path("rollback").path("documents").isNumber()) {
+      overall.put(Quantity.ROLLED_BACK, audit.path("rollback").path("documents").asDouble());
     }
     return values;
   }

@@ -235,6 +235,19 @@ public final class TrialJson {
       g.writeString(key);
     }
     g.writeEndArray();
+    if (a.rollback().isPresent()) {
+      var r = a.rollback().get();
+      g.writeObjectFieldStart("rollback");
+      g.writeNumberField("documents", r.documents());
+      g.writeNumberField("lostFound", r.lostFound());
+      g.writeArrayFieldStart("members");
+      for (String m : r.members()) {
+        g.writeString(m);
+      }
+      g.writeEndArray();
+      g.writeBooleanField("caughtUp", r.caughtUp());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

@@ -42,6 +42,22 @@ public final class TrialDetails {
     return AckAudit.audit(settings.get("mongodb.url"), mongo.database(), mongo.table(), dirs);
   }
 
+  /**
+   * {@code audit} with what the members' rollback files say, when the cluster can read them;
+   * {@code audit} itself otherwise.
+   */
+  static AckAudit.AuditReport withRollback(AckAudit.AuditReport audit,
+      Map<String, String> settings,
+      java.util.function.Supplier<java.util.Optional<Map<String, Map<String, byte[]>>>> files) {
+    if (files.get().isEmpty()) {
+      return audit;
+    }
+    MongoSettings mongo = MongoSettings.fromProperties(settings);
+    return audit.withRollback(dev.refarch.experiments.audit.RollbackCheck.check(
+        settings.get("mongodb.url"), mongo.database(), mongo.table(), audit.lostKeys(),
+        () -> files.get().orElseThrow()));
+  }
+
   /** The binding's settings as the first client of the last phase reported them. */
   static Map<String, String> effectiveSettings(Path staging, Map<Phase, PhaseResult> phases) {
     for (Phase phase : List.of(Phase.RUN, Phase.LOAD)) {

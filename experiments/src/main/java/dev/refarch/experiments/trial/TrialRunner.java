@@ -262,6 +262,15 @@ public final class TrialRunner {
       } catch (RuntimeException e) {
         failures.add("the acknowledged-write audit failed: " + Redaction.maskUri(e.getMessage()));
       }
+      if (audit.isPresent() && faults != null && telemetryTarget.cluster().isPresent()) {
+        try {
+          audit = Optional.of(TrialDetails.withRollback(audit.get(), settings,
+              telemetryTarget.cluster().get()::rollbackFiles));
+        } catch (RuntimeException e) {
+          failures.add("reading the members' rollback files failed: "
+              + Redaction.maskUri(e.getMessage()));
+        }
+      }
     }
     double clientCpu = phases.values().stream().flatMap(p -> p.clients().stream())
         .mapToDouble(c -> c.cpuSeconds().orElse(0)).sum();

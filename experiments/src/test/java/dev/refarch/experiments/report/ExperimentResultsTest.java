@@ -113,9 +113,18 @@ class ExperimentResultsTest {
     Path copy = Fixtures.copy(Fixtures.A1, dir);
     Path json = copy.resolve("t001-workload-a-threadcount-1-r1/trial.json");
     Files.writeString(json, Files.readString(json).replace("\"faults\" : [ ],",
-        "\"audit\" : { \"acknowledged\" : 1200, \"lost\" : 3 },\n  \"faults\" : [ ],"));
+        "\"audit\" : { \"acknowledged\" : 1200, \"lost\" : 3, \"rollback\" : { \"documents\""
+        + " : 4, \"lostFound\" : 3, \"members\" : [ \"rs0-1\" ], \"caughtUp\" : true } },\n"
+        + "  \"faults\" : [ ],"));
     ExperimentResults r = ExperimentResults.load(copy);
     assertThat(r.trials().get(0).value(Quantity.OVERALL, Quantity.LOST_WRITES)).hasValue(3);
+    assertThat(r.trials().get(0).value(Quantity.OVERALL, Quantity.ACKNOWLEDGED_WRITES))
+        .hasValue(1200);
+    assertThat(r.trials().get(0).value(Quantity.OVERALL, Quantity.ROLLED_BACK)).hasValue(4);
     assertThat(r.trials().get(1).value(Quantity.OVERALL, Quantity.LOST_WRITES)).isEmpty();
+
+    ExperimentReport.write(copy);
+    assertThat(Files.readString(copy.resolve("report.html"))).contains(
+        "<th>acknowledged inserts</th><th>acknowledged and lost</th><th>in rollback files</th>");
   }
 }

@@ -94,6 +94,22 @@ public abstract sealed class ContainerCluster implements RunningCluster
     return node;
   }
 
+  /** Every running data member's rollback files, copied out of its container. */
+  @Override
+  public java.util.Optional<Map<String, Map<String, byte[]>>> rollbackFiles() {
+    Map<String, Map<String, byte[]>> files = new java.util.LinkedHashMap<>();
+    for (MongoNode node : launched.nodes().values()) {
+      if (node.spec().role() != NodeSpec.Role.ROUTER && node.spec().role() != NodeSpec.Role.ARBITER
+          && node.isRunning()) {
+        Map<String, byte[]> mine = node.rollbackFiles();
+        if (!mine.isEmpty()) {
+          files.put(node.name(), mine);
+        }
+      }
+    }
+    return java.util.Optional.of(files);
+  }
+
   /**
    * The packet filters that {@code isolate} and {@code cut} faults hold in place now, as the
    * kernel lists them with the packets each dropped; empty when none do.

@@ -280,22 +280,21 @@ public final class MongoNode implements AutoCloseable {
   static final String DB_PATH = "/data/db";
 
   /**
-   * The documents a rollback removed from this member, as MongoDB wrote them to
-   * {@value #DB_PATH}{@code /rollback}: by file, named by its path below that folder (since 4.4
-   * {@code <collection uuid>/removed.<time>.bson}); empty when no rollback wrote any. An outside
-   * check of the acknowledged-write audit: what a rolled-back primary had acknowledged is here.
+   * The files a rollback wrote to {@value #DB_PATH}{@code /rollback}, by path below that folder
+   * (since 4.4 {@code <collection uuid>/removed.<time>.bson}), copied out through the engine;
+   * empty when there is no such folder.
    *
-   * @throws PlatformException when the engine cannot copy the folder or a file is not BSON
+   * @throws PlatformException when the engine cannot copy it
    */
-  public java.util.Map<String, List<org.bson.RawBsonDocument>> rollbackDocuments() {
+  java.util.Map<String, byte[]> rollbackFiles() {
     String folder = DB_PATH + "/rollback";
-    java.util.Map<String, List<org.bson.RawBsonDocument>> files = new java.util.TreeMap<>();
+    java.util.Map<String, byte[]> files = new java.util.TreeMap<>();
     try (var tar = new org.apache.commons.compress.archivers.tar.TarArchiveInputStream(
         docker().copyArchiveFromContainerCmd(id(), folder).exec())) {
       for (var entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
-        if (entry.isFile() && entry.getName().endsWith(".bson")) {
-          String name = entry.getName().substring(entry.getName().indexOf('/') + 1);
-          files.put(name, bsonDocuments(name, tar.readAllBytes()));
+        if (entry.isFile()) {
+          files.put(entry.getName().substring(entry.getName().indexOf('/') + 1),
+              tar.readAllBytes());
         }
       }
     } catch (com.github.dockerjava.api.exception.NotFoundException e) {
@@ -304,22 +303,6 @@ public final class MongoNode implements AutoCloseable {
       throw new PlatformException("copy " + folder + " out of " + name(), e.toString(), e);
     }
     return files;
-  }
-
-  /** The BSON documents one after another in {@code bytes}, as a rollback file holds them. */
-  static List<org.bson.RawBsonDocument> bsonDocuments(String file, byte[] bytes) {
-    List<org.bson.RawBsonDocument> docs = new java.util.ArrayList<>();
-    var buffer = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    for (int at = 0; at < bytes.length; ) {
-      int length = bytes.length - at >= 4 ? buffer.getInt(at) : -1;
-      if (length < 5 || at + length > bytes.length) {
-        throw new PlatformException("read rollback file " + file, "no BSON document at byte "
-            + at + " of " + bytes.length + " (length " + length + ")");
-      }
-      docs.add(new org.bson.RawBsonDocument(bytes, at, length));
-      at += length;
-    }
-    return docs;
   }
 
   private DockerClient docker() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.client.MongoClient;
 import dev.refarch.experiments.audit.AckAudit;
+import dev.refarch.experiments.audit.RollbackCheck;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.experiments.trial.TrialRunner;
@@ -11,14 +12,8 @@ import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.testcontainers.cluster.ContainerCluster;
 import dev.refarch.testcontainers.junit.MongoCluster;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import org.bson.BsonDocument;
 import org.bson.Document;
-import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,23 +61,23 @@ class NetworkFaultsIT {
     assertThat(r.failures()).as("failures").isEmpty();
     assertThat(r.faults()).extracting(f -> f.event().action()).containsExactly("isolate", "heal");
     String oldPrimary = r.faults().get(0).event().member();
-    awaitCaughtUp((ContainerCluster) cluster, oldPrimary);
     AckAudit.AuditReport audit = r.audit().orElseThrow();
-    Set<String> rolledBack = rolledBackIds((ContainerCluster) cluster, oldPrimary, client,
-        "net_isolate_balanced");
-    Set<String> lostNotRolledBack = new TreeSet<>(audit.lostKeys());
-    lostNotRolledBack.removeAll(rolledBack);
+    RollbackCheck.Rollback rollback = audit.rollback().orElseThrow(() -> new AssertionError(
+        "the trial read no rollback files"));
     System.out.printf("[network-faults] isolate primary from peers, balanced: %d acknowledged,"
-        + " %d lost; %s's rollback files hold %d documents of the collection, %d of them"
-        + " acknowledged-and-lost; %s%n", audit.acknowledged(), audit.lost(), oldPrimary,
-        rolledBack.size(), audit.lost() - lostNotRolledBack.size(), describe(r));
+        + " %d lost; rollback files of %s hold %d documents of the collection, %d of them"
+        + " acknowledged-and-lost; %s%n", audit.acknowledged(), audit.lost(), rollback.members(),
+        rollback.documents(), rollback.lostFound(), describe(r));
     assertThat(audit.lost()).as("w:1 writes acknowledged by a primary cut off from its"
         + " majority, rolled back when it rejoined").isPositive();
-    assertThat(lostNotRolledBack).as("every acknowledged insert the audit found lost is in the old"
-        + " primary's rollback files (MongoDB's own record of what it removed)").isEmpty();
-    assertThat(rolledBack.size()).as("rolled back documents; more than the lost ones only by"
+    assertThat(rollback.caughtUp()).as("the rollback was over when its files were read").isTrue();
+    assertThat(rollback.members()).as("whose rollback files hold them").containsExactly(oldPrimary);
+    assertThat(rollback.lostFound()).as("every acknowledged insert the audit found lost is in the"
+        + " old primary's rollback files (MongoDB's own record of what it removed)")
+        .isEqualTo(audit.lost());
+    assertThat(rollback.documents()).as("rolled back documents; more than the lost ones only by"
         + " inserts that were not acknowledged or were retried on the new primary")
-        .isGreaterThanOrEqualTo((int) audit.lost());
+        .isGreaterThanOrEqualTo(audit.lost());
   }
 
   @ParameterizedTest(name = "repetition {0}")
@@ -147,23 +142,6 @@ class NetworkFaultsIT {
         + " machine after the failed trial").isEmpty();
   }
 
-  /** The {@code _id}s of the collection's documents in {@code member}'s rollback files. */
-  private static Set<String> rolledBackIds(ContainerCluster cluster, String member,
-      MongoClient client, String database) {
-    BsonDocument info = client.getDatabase(database).listCollections(BsonDocument.class)
-        .filter(new Document("name", "usertable")).first();
-    String uuid = info.getDocument("info").getBinary("uuid").asUuid().toString();
-    Map<String, List<RawBsonDocument>> files = cluster.member(member).rollbackDocuments();
-    Set<String> ids = new HashSet<>();
-    files.forEach((file, docs) -> {
-      if (file.startsWith(uuid + "/")) {
-        docs.forEach(d -> ids.add(d.getString("_id").getValue()));
-      }
-    });
-    System.out.printf("[network-faults] %s rollback files: %s%n", member, files.keySet());
-    return ids;
-  }
-
   /** The name of the member the replica set calls primary (it names members by address). */
   private static String primaryName(ContainerCluster cluster, MongoClient client) {
     String address = client.getDatabase("admin").runCommand(new Document("hello", 1))
@@ -186,28 +164,6 @@ class NetworkFaultsIT {
     } while (System.currentTimeMillis() < deadline);
     throw new AssertionError(observer + " did not see " + other + " at health " + health
         + " in 30 s: " + status.toJson());
-  }
-
-  /**
-   * Waits until {@code member} is a secondary that applied an operation of the current term —
-   * its rollback, if it needed one, is over and its files are written.
-   */
-  private static void awaitCaughtUp(ContainerCluster cluster, String member)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 60_000;
-    Document status;
-    do {
-      status = cluster.member(member).run(new Document("replSetGetStatus", 1));
-      Document self = status.getList("members", Document.class).stream()
-          .filter(m -> Boolean.TRUE.equals(m.getBoolean("self"))).findFirst().orElseThrow();
-      long term = ((Number) status.get("term")).longValue();
-      long applied = ((Number) self.get("optime", Document.class).get("t")).longValue();
-      if ("SECONDARY".equals(self.getString("stateStr")) && applied == term) {
-        return;
-      }
-      Thread.sleep(250);
-    } while (System.currentTimeMillis() < deadline);
-    throw new AssertionError(member + " did not catch up in 60 s: " + status.toJson());
   }
 
   /** How {@code status}'s member sees {@code member}'s health: 1 up, 0 unreachable. */

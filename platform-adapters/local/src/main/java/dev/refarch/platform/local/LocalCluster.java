@@ -5,12 +5,18 @@ import dev.refarch.platform.local.deploy.Deployment;
 import dev.refarch.platform.local.fault.LocalFaultInjector;
 import dev.refarch.platform.local.process.Member;
 import dev.refarch.platform.spi.FaultInjector;
+import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * A running local deployment: its connection string, its state, its fault injector, and the
@@ -100,6 +106,28 @@ final class LocalCluster implements RunningCluster {
       faults.diskCap(m.name()).ifPresent(cap -> facts.put(prefix + "io.cap", cap.toString()));
     }
     return new PlatformState(Map.of(COMPONENT, facts));
+  }
+
+  /** Every data member's {@code <dbPath>/rollback} files, read from this machine's disk. */
+  @Override
+  public Optional<Map<String, Map<String, byte[]>>> rollbackFiles() {
+    Map<String, Map<String, byte[]>> files = new java.util.LinkedHashMap<>();
+    for (Member m : deployment.members()) {
+      Path folder = m.spec().dbPath().resolve("rollback");
+      if (!m.spec().role().bearsData() || !Files.isDirectory(folder)) {
+        continue;
+      }
+      Map<String, byte[]> mine = new TreeMap<>();
+      try (Stream<Path> walk = Files.walk(folder)) {
+        for (Path f : walk.filter(Files::isRegularFile).toList()) {
+          mine.put(folder.relativize(f).toString(), Files.readAllBytes(f));
+        }
+      } catch (IOException e) {
+        throw new PlatformException("read " + folder, e.toString(), e);
+      }
+      files.put(m.name(), mine);
+    }
+    return Optional.of(files);
   }
 
   @Override

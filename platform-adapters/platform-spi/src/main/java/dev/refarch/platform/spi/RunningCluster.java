@@ -44,6 +44,20 @@ public interface RunningCluster extends AutoCloseable {
         + " cannot drop databases from inside; reach it through its connection string");
   }
 
+  /**
+   * The files MongoDB wrote to each data member's {@code rollback/} folder — the documents a
+   * rollback removed, since 4.4 as {@code <collection uuid>/removed.<time>.bson} — by member
+   * and path below that folder; a member without the folder is left out. Empty when this cluster
+   * cannot read its members' files (an existing cluster, pods). Read after the members caught
+   * up, so that a rollback in progress has written its files.
+   *
+   * @throws PlatformException when a member's folder exists but cannot be read
+   */
+  default java.util.Optional<java.util.Map<String, java.util.Map<String, byte[]>>>
+      rollbackFiles() {
+    return java.util.Optional.empty();
+  }
+
   /** Stops every process or object this cluster created; idempotent. */
   @Override
   void close();
