@@ -52,13 +52,13 @@ final class NetworkCuts {
    */
   static String unavailableReason() {
     List<String> missing = new ArrayList<>();
-    for (String tool : List.of("nsenter", "iptables")) {
+    for (String tool : List.of("nsenter", "iptables", "iptables-restore")) {
       if (tool(tool) == null) {
         missing.add(tool);
       }
     }
     if (!missing.isEmpty()) {
-      return "network cuts need " + String.join(" and ", missing) + " on the PATH (util-linux,"
+      return "network cuts need " + String.join(", ", missing) + " on the PATH (util-linux,"
           + " iptables)";
     }
     if (!isRoot()) {
@@ -82,40 +82,48 @@ final class NetworkCuts {
    * @throws PlatformException naming the command that failed and what it printed
    */
   static void cut(int pid, String chain, List<Endpoint> endpoints, String origin) {
-    lift(pid, chain);
-    iptables(pid, "-N", chain);
+    StringBuilder rules = new StringBuilder("*filter\n");
+    if (exists(pid, chain)) {
+      HOOKS.forEach(hook -> rules.append("-D ").append(hook).append(" -j ").append(chain)
+          .append('\n'));
+    }
+    rules.append(':').append(chain).append(" - [0:0]\n"); // made, or emptied if it was there
     for (Endpoint e : endpoints) {
       String port = String.valueOf(e.port());
-      List<String> out = new ArrayList<>(List.of("-d", e.ip(), "--dport", port));
-      List<String> back = new ArrayList<>(List.of("-s", e.ip(), "--sport", port));
-      if (origin != null) {
-        out.addAll(List.of("-s", origin));
-        back.addAll(List.of("-d", origin));
-      }
-      for (List<String> match : List.of(out, back)) {
-        List<String> rule = new ArrayList<>(List.of("-A", chain, "-p", "tcp"));
-        rule.addAll(match);
-        rule.addAll(List.of("-m", "comment", "--comment", "ycsb-mongo-refarch", "-j", "DROP"));
-        iptables(pid, rule.toArray(String[]::new));
+      String to = "-d " + e.ip() + " --dport " + port + (origin == null ? "" : " -s " + origin);
+      String from = "-s " + e.ip() + " --sport " + port + (origin == null ? "" : " -d " + origin);
+      for (String match : List.of(to, from)) {
+        rules.append("-A ").append(chain).append(" -p tcp ").append(match)
+            .append(" -m comment --comment ycsb-mongo-refarch -j DROP\n");
       }
     }
-    for (String hook : HOOKS) {
-      iptables(pid, "-I", hook, "-j", chain);
-    }
+    HOOKS.forEach(hook -> rules.append("-I ").append(hook).append(" -j ").append(chain)
+        .append('\n'));
+    restore(pid, rules.append("COMMIT\n").toString());
   }
 
-  /** Removes chain {@code chain} and its jumps, if they exist. */
+  /** Removes chain {@code chain} and its jumps, if they exist, in one commit. */
   static void lift(int pid, String chain) {
     if (!exists(pid, chain)) {
       return;
     }
-    for (String hook : HOOKS) {
-      while (run(pid, List.of("-D", hook, "-j", chain)).ok()) {
-        // one jump per hook and cut
-      }
+    StringBuilder rules = new StringBuilder("*filter\n");
+    HOOKS.forEach(hook -> rules.append("-D ").append(hook).append(" -j ").append(chain)
+        .append('\n'));
+    rules.append("-F ").append(chain).append("\n-X ").append(chain).append("\nCOMMIT\n");
+    restore(pid, rules.toString());
+  }
+
+  /**
+   * Applies {@code rules} with {@code iptables-restore --noflush}: all of them in one commit, or
+   * none — one process per namespace however many rules, so that a cut takes effect at once.
+   */
+  private static void restore(int pid, String rules) {
+    Result r = run(pid, "iptables-restore", List.of("--noflush"), rules);
+    if (!r.ok()) {
+      throw new PlatformException(String.join(" ", r.command()) + " <<" + rules.replace('\n', ';'),
+          r.output().strip());
     }
-    iptables(pid, "-F", chain);
-    iptables(pid, "-X", chain);
   }
 
   /** Whether chain {@code chain} exists in {@code pid}'s namespace. */
@@ -166,14 +174,23 @@ final class NetworkCuts {
   }
 
   private static Result run(int pid, List<String> args) {
+    return run(pid, "iptables", args, null);
+  }
+
+  private static Result run(int pid, String program, List<String> args, String input) {
     List<String> command = new ArrayList<>();
     if (pid > 0) {
       command.addAll(List.of(tool("nsenter"), "-t", String.valueOf(pid), "-n"));
     }
-    command.addAll(List.of(tool("iptables"), "-w"));
+    command.addAll(List.of(tool(program), "-w"));
     command.addAll(args);
     try {
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      try (var stdin = p.getOutputStream()) {
+        if (input != null) {
+          stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        }
+      }
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();

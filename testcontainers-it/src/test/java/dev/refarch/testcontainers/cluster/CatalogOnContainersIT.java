@@ -52,6 +52,64 @@ class CatalogOnContainersIT {
     });
   }
 
+  /**
+   * W1 as {@code refarch run W1} runs it: every profile × fault completes, the report's points
+   * table is the durability table, and MongoDB's rollback files hold every acknowledged insert
+   * the audit found lost. That {@code balanced} loses some is {@code NetworkFaultsIT}'s to show;
+   * here {@code durable-majority} must lose none.
+   */
+  @Test
+  void studyW1ShowsTheDurabilityTableOnContainers(@TempDir Path results, TestReporter reporter)
+      throws Exception {
+    Assumptions.assumeTrue(Docker.unavailableReason() == null, () -> "testcontainers: "
+        + Docker.unavailableReason());
+    reporter.publishEntry(MongoClusterExtension.BACKEND_ENTRY, "testcontainers");
+    long started = System.currentTimeMillis();
+    int exit = Refarch.commandLine().execute("run", "W1", "--results", results.toString());
+    System.out.printf("[catalog-containers] W1 ran in %.0f s%n",
+        (System.currentTimeMillis() - started) / 1000.0);
+
+    assertThat(exit).as("exit code; the command's progress is in the test output")
+        .isEqualTo(Refarch.OK);
+    Path experiment = results.resolve("W1-write-loss");
+    List<Durability> trials = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(experiment)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().equals("trial.json")).toList()) {
+        trials.add(Durability.of(new ObjectMapper().readTree(f.toFile())));
+      }
+    }
+    trials.forEach(t -> System.out.println("[catalog-containers] W1 " + t));
+    assertThat(trials).hasSize(6).allSatisfy(t -> {
+      assertThat(t.status()).isEqualTo("completed");
+      assertThat(t.acknowledged()).as("acknowledged inserts").isPositive();
+      assertThat(t.lostFound()).as("lost inserts found in the rollback files")
+          .isLessThanOrEqualTo(t.lost());
+      if (t.fault().equals("isolate")) {
+        // no crash: whatever an isolated primary acknowledged and lost, its rollback removed
+        assertThat(t.lostFound()).as("lost inserts found in the rollback files").isEqualTo(t.lost());
+      }
+      if (t.durability().equals("durable-majority")) {
+        assertThat(t.lost()).as("w:majority, j:true").isZero();
+      }
+    });
+    String html = Files.readString(experiment.resolve("report.html"));
+    assertThat(html).contains("<th>acknowledged inserts</th><th>acknowledged and lost</th>"
+        + "<th>in rollback files</th>");
+  }
+
+  /** What a W1 trial's {@code trial.json} says about its writes. */
+  private record Durability(String durability, String fault, String status, long acknowledged,
+      long lost, long lostFound) {
+
+    static Durability of(JsonNode json) {
+      JsonNode audit = json.path("audit");
+      return new Durability(json.path("parameters").path("property.mongodb.durability").asText(),
+          json.path("faults").path(0).path("action").asText(), json.path("status").asText(),
+          audit.path("acknowledged").asLong(), audit.path("lost").asLong(),
+          audit.path("rollback").path("lostFound").asLong());
+    }
+  }
+
   /** What a trial's {@code trial.json} says about where and what it ran. */
   private record Trial(String topology, String status, long inserted, long readsAndUpdates,
       String image, String arbiter) {
