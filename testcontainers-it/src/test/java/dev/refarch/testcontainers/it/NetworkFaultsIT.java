@@ -37,9 +37,10 @@ class NetworkFaultsIT {
   Path results;
 
   /**
-   * Inserts only, 4 threads, for 16 s: the primary is isolated from its peers 2 s after the client
-   * runs measured operations and healed 6 s later; the heal waits until the old primary rolled
-   * back and is a secondary again, so the audit after the trial sees the set whole.
+   * Inserts only, 4 threads, for 18 s: the primary is isolated from its peers 2 s after the client
+   * runs measured operations and healed 10 s later — time for an election even when the two
+   * secondaries split their first votes on a busy machine; the audit after the trial waits until
+   * the old primary has rolled back.
    */
   private TrialResult isolateAndHeal(RunningCluster cluster, String trial, String durability)
       throws InterruptedException {
@@ -47,9 +48,9 @@ class NetworkFaultsIT {
             "net_" + trial.replace('-', '_'))
         .property("readproportion", "0").property("updateproportion", "0")
         .property("insertproportion", "1").property("mongodb.batchsize", "1")
-        .property("operationcount", "100000000").property("maxexecutiontime", "16")
+        .property("operationcount", "100000000").property("maxexecutiontime", "18")
         .property("measurement.audit", "true").property("mongodb.durability", durability)
-        .faults("2s isolate primary from=peers; 8s heal primary timeoutSeconds=60").build(),
+        .faults("2s isolate primary from=peers; 12s heal primary timeoutSeconds=60").build(),
         cluster);
   }
 
