@@ -9,6 +9,7 @@ import dev.refarch.platform.spi.Extensions;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -133,5 +134,26 @@ class TestcontainersProvisionerTest {
         .hasMessageContaining("parameters of slow-disk: timeoutSeconds, iops, bps");
     assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse("3s isolat primary"),
         "testcontainers")).hasMessageContaining("did you mean 'isolate'?");
+  }
+
+  /** The catalog's entries on containers (W1) schedule only what the container injector does. */
+  @Test
+  void everyCatalogScheduleOnContainersIsOneTheInjectorTakes() {
+    int checked = 0;
+    for (var entry : dev.refarch.experiments.catalog.Catalog.entries()) {
+      for (String scale : entry.scales()) {
+        var spec = entry.spec(scale);
+        if (!spec.cluster().type().equals("testcontainers")) {
+          continue;
+        }
+        List<FaultSchedule> schedules = new java.util.ArrayList<>(List.of(spec.faults()));
+        spec.variants().values().forEach(v -> v.faults().ifPresent(schedules::add));
+        for (FaultSchedule schedule : schedules) {
+          FaultActionCheck.check(schedule, "testcontainers");
+          checked += schedule.entries().size();
+        }
+      }
+    }
+    assertThat(checked).as("fault entries of catalog experiments on containers").isGreaterThan(4);
   }
 }

@@ -184,18 +184,6 @@ class NetworkFaultsIT {
   /** The set whole again — one writable primary, every member primary or secondary. */
   @AfterEach
   void setIsWholeAgain(MongoClient client) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 60_000;
-    List<String> states = List.of();
-    while (System.currentTimeMillis() < deadline) {
-      states = client.getDatabase("admin").runCommand(new Document("replSetGetStatus", 1))
-          .getList("members", Document.class).stream().map(m -> m.getString("stateStr"))
-          .toList();
-      if (states.stream().filter("PRIMARY"::equals).count() == 1
-          && states.stream().allMatch(s -> s.equals("PRIMARY") || s.equals("SECONDARY"))) {
-        return;
-      }
-      Thread.sleep(250);
-    }
-    throw new AssertionError("the replica set is not whole 60 s after the test: " + states);
+    Workloads.awaitWholeSet(client);
   }
 }

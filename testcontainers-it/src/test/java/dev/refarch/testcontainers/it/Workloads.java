@@ -2,8 +2,9 @@ package dev.refarch.testcontainers.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.refarch.experiments.trial.TrialSpec;
+import com.mongodb.client.MongoClient;
 import dev.refarch.experiments.results.TrialResult;
+import dev.refarch.experiments.trial.TrialSpec;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.testcontainers.cluster.ConnectionStrings;
@@ -11,6 +12,8 @@ import dev.refarch.ycsb.measure.OperationSummary;
 import dev.refarch.ycsb.measure.Summary;
 import dev.refarch.ycsb.workloads.CoreWorkloads;
 import java.time.Duration;
+import java.util.List;
+import org.bson.Document;
 
 /** Small YCSB trials for the integration suite, and what every completed one must show. */
 final class Workloads {
@@ -54,5 +57,29 @@ final class Workloads {
     }
     assertThat(load.totals()).as("load").doesNotContainKeys("ERROR", "SERVICE_UNAVAILABLE");
     assertThat(run.totals()).as("run").doesNotContainKeys("ERROR", "SERVICE_UNAVAILABLE");
+  }
+
+  /**
+   * Waits until every member is back as primary or secondary and the primary the client reaches
+   * is writable — before the next test takes one out.
+   *
+   * @throws AssertionError naming the members' states when the set is not whole in 60 s
+   */
+  static void awaitWholeSet(MongoClient client) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 60_000;
+    List<String> states = List.of();
+    while (System.currentTimeMillis() < deadline) {
+      states = client.getDatabase("admin").runCommand(new Document("replSetGetStatus", 1))
+          .getList("members", Document.class).stream().map(m -> m.getString("stateStr"))
+          .toList();
+      if (states.stream().filter("PRIMARY"::equals).count() == 1
+          && states.stream().allMatch(s -> s.equals("PRIMARY") || s.equals("SECONDARY"))
+          && client.getDatabase("admin").runCommand(new Document("hello", 1))
+              .getBoolean("isWritablePrimary", false)) {
+        return;
+      }
+      Thread.sleep(250);
+    }
+    throw new AssertionError("the replica set is not whole 60 s after the test: " + states);
   }
 }
