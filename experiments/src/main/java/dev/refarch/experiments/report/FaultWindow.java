@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * The time a fault kept part of the cluster broken, shaded on a timeline: from a breaking action
- * (kill, stop, pause, stepdown, a host or drive failure…) to the next recovery action (restart,
- * resume, power-on, replace…), or, when none followed, to the end of the longest client-observed
+ * (kill, stop, pause, partition, isolate, slow-disk, stepdown, a host or drive failure…) to the
+ * next recovery action (restart, resume, heal, restore-disk, power-on, replace…), or, when none followed, to the end of the longest client-observed
  * interruption. A fault with neither gets a window of zero length, drawn as a thin band.
  *
  * <p>Immutable.
@@ -20,9 +20,10 @@ import java.util.Set;
  */
 public record FaultWindow(long fromEpochMs, long toEpochMs, String label, String endedBy) {
 
-  /** Actions that undo a fault, across the local, vSAN and SANtricity injectors. */
-  static final Set<String> RECOVERIES = Set.of("resume", "restart", "start", "vm-power-on",
-      "host-power-on", "host-exit-maintenance", "host-reconnect", "replace-drive");
+  /** Actions that undo a fault, across the local, container, vSAN and SANtricity injectors. */
+  static final Set<String> RECOVERIES = Set.of("resume", "restart", "start", "heal",
+      "restore-disk", "vm-power-on", "host-power-on", "host-exit-maintenance", "host-reconnect",
+      "replace-drive");
 
   public FaultWindow {
     if (toEpochMs < fromEpochMs) {

@@ -23,6 +23,16 @@ class FaultWindowTest {
   }
 
   @Test
+  void anIsolationLastsUntilItsHealAndASlowDiskUntilItsRestore() {
+    assertThat(FaultWindow.of(List.of(fault(1_000, "isolate", "rs0-0", 2_000),
+        fault(7_000, "heal", "rs0-0", 0), fault(8_000, "slow-disk", "rs0-1", 0),
+        fault(12_000, "restore-disk", "rs0-1", 0)))).containsExactly(
+        new FaultWindow(1_000, 7_000, "isolate primary (rs0-0)", "heal primary (rs0-0)"),
+        new FaultWindow(8_000, 12_000, "slow-disk primary (rs0-1)",
+            "restore-disk primary (rs0-1)"));
+  }
+
+  @Test
   void withoutRecoveryTheWindowIsTheInterruption() {
     assertThat(FaultWindow.of(List.of(fault(1_000, "stepdown", "rs0-0", 2_500))))
         .containsExactly(new FaultWindow(1_000, 3_500, "stepdown primary (rs0-0)",

@@ -127,6 +127,46 @@ class NetworkFaultsIT {
   }
 
   @Test
+  void isolatedFromClientsAMemberStillHearsItsPeers(MongoClient client, RunningCluster cluster)
+      throws Exception {
+    ContainerCluster containers = (ContainerCluster) cluster;
+    String primary = primaryName(containers, client);
+    String secondary = containers.members().stream().map(m -> m.name())
+        .filter(n -> !n.equals(primary)).findFirst().orElseThrow();
+    cluster.faults().inject(dev.refarch.platform.spi.Fault.of("isolate", secondary)
+        .with("from", "clients"));
+    try {
+      // a new connection from this machine, as a client opens one, gets no answer
+      String address = containers.member(secondary).externalAddress();
+      try (MongoClient fresh = com.mongodb.client.MongoClients.create(
+          com.mongodb.MongoClientSettings.builder()
+              .applyToClusterSettings(c -> c.hosts(List.of(new com.mongodb.ServerAddress(
+                  address.substring(0, address.lastIndexOf(':')),
+                  Integer.parseInt(address.substring(address.lastIndexOf(':') + 1)))))
+                  .mode(com.mongodb.connection.ClusterConnectionMode.SINGLE)
+                  .serverSelectionTimeout(3, java.util.concurrent.TimeUnit.SECONDS))
+              .applyToSocketSettings(x -> x.connectTimeout(2, java.util.concurrent.TimeUnit.SECONDS)
+                  .readTimeout(2, java.util.concurrent.TimeUnit.SECONDS))
+              .build())) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fresh.getDatabase("admin")
+            .runCommand(new Document("ping", 1))).as("a client's ping to " + secondary)
+            .isInstanceOf(com.mongodb.MongoException.class);
+      }
+      // while the primary keeps hearing it, past an election timeout
+      Thread.sleep(3_000);
+      Document status = containers.member(primary).run(new Document("replSetGetStatus", 1));
+      assertThat(health(containers, status, secondary)).as(primary + " still hears " + secondary)
+          .isEqualTo(1.0);
+      assertThat(containers.packetFilters()).as("the filter on this machine, with drops")
+          .anySatisfy(f -> assertThat(f).startsWith("this machine: RF-cli-")
+              .doesNotContain("dropped 0 packets"));
+    } finally {
+      cluster.faults().inject(dev.refarch.platform.spi.Fault.of("heal", secondary));
+    }
+    assertThat(containers.packetFilters()).as("filters after heal").isEmpty();
+  }
+
+  @Test
   void aTrialThatFailsBeforeItsHealLeavesNoFilterBehind(MongoClient client,
       RunningCluster cluster) throws Exception {
     ContainerCluster containers = (ContainerCluster) cluster;

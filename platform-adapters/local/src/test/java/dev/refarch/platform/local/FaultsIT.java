@@ -183,7 +183,8 @@ class FaultsIT {
     assertThat(faults.name()).isEqualTo("local");
     assertThat(faults.members()).containsExactly("rs0-0", "rs0-1", "rs0-2");
     assertThat(faults.actions())
-        .isEqualTo(Set.of("kill", "stop", "pause", "resume", "stepdown", "restart"));
+        .isEqualTo(Set.of("kill", "stop", "pause", "resume", "stepdown", "restart", "slow-disk",
+            "restore-disk"));
   }
 
   private static String primary() {
