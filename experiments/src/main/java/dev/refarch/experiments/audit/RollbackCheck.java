@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.Document;
@@ -50,11 +52,12 @@ public final class RollbackCheck {
   /**
    * Waits until the set has caught up, then reconciles the audit's {@code lostKeys} with the
    * documents of {@code database.collection} in {@code files} (as
-   * {@link dev.refarch.platform.spi.RunningCluster#rollbackFiles()} returns them, read after the
-   * wait by {@code files}).
+   * {@link dev.refarch.platform.spi.RunningCluster#rollbackFiles()} returns them, read once, after
+   * the wait); empty when the cluster cannot read its members' files.
    */
-  public static Rollback check(String connectionString, String database, String collection,
-      List<String> lostKeys, java.util.function.Supplier<Map<String, Map<String, byte[]>>> files) {
+  public static Optional<Rollback> check(String connectionString, String database,
+      String collection, List<String> lostKeys,
+      Supplier<Optional<Map<String, Map<String, byte[]>>>> files) {
     String uuid;
     boolean caughtUp;
     try (MongoClient client = MongoClients.create(connectionString)) {
@@ -63,9 +66,13 @@ public final class RollbackCheck {
           .filter(new Document("name", collection)).first();
       uuid = info == null ? null : info.getDocument("info").getBinary("uuid").asUuid().toString();
     }
+    Optional<Map<String, Map<String, byte[]>>> read = files.get();
+    if (read.isEmpty()) {
+      return Optional.empty();
+    }
     Set<String> ids = new HashSet<>();
     List<String> members = new ArrayList<>();
-    files.get().forEach((member, byPath) -> {
+    read.get().forEach((member, byPath) -> {
       boolean any = false;
       for (var f : byPath.entrySet()) {
         if (uuid != null && f.getKey().startsWith(uuid + "/") && f.getKey().endsWith(".bson")) {
@@ -81,7 +88,8 @@ public final class RollbackCheck {
       }
     });
     long found = lostKeys.stream().filter(ids::contains).count();
-    return new Rollback(ids.size(), found, new ArrayList<>(new TreeSet<>(members)), caughtUp);
+    return Optional.of(new Rollback(ids.size(), found,
+        new ArrayList<>(new TreeSet<>(members)), caughtUp));
   }
 
   /**

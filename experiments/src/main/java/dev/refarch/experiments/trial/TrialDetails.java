@@ -49,13 +49,10 @@ public final class TrialDetails {
   static AckAudit.AuditReport withRollback(AckAudit.AuditReport audit,
       Map<String, String> settings,
       java.util.function.Supplier<java.util.Optional<Map<String, Map<String, byte[]>>>> files) {
-    if (files.get().isEmpty()) {
-      return audit;
-    }
     MongoSettings mongo = MongoSettings.fromProperties(settings);
-    return audit.withRollback(dev.refarch.experiments.audit.RollbackCheck.check(
-        settings.get("mongodb.url"), mongo.database(), mongo.table(), audit.lostKeys(),
-        () -> files.get().orElseThrow()));
+    return dev.refarch.experiments.audit.RollbackCheck.check(settings.get("mongodb.url"),
+        mongo.database(), mongo.table(), audit.lostKeys(), files).map(audit::withRollback)
+        .orElse(audit);
   }
 
   /** The binding's settings as the first client of the last phase reported them. */
