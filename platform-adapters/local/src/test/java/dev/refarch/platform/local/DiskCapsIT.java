@@ -141,6 +141,12 @@ class DiskCapsIT {
     }
   }
 
+  /** Every group this class's clusters made is gone with them, and so is their folder. */
+  @org.junit.jupiter.api.AfterAll
+  static void nothingIsLeftUnderTheThrottle() {
+    assertThat(BlockIoThrottle.BLKIO.resolve(BlockIoThrottle.OWN)).doesNotExist();
+  }
+
   private static RunningCluster start(Map<String, String> extra) {
     Map<String, String> settings = new java.util.HashMap<>(extra);
     settings.put("local.workDir", workDir.toString());

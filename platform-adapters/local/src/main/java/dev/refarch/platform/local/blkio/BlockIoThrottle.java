@@ -255,6 +255,38 @@ public final class BlockIoThrottle {
     } catch (IOException e) {
       throw new PlatformException("remove block I/O group " + own, e.toString(), e);
     }
+    removeOwnIfEmpty();
+  }
+
+  /**
+   * Removes {@value #OWN} when no group is left in it. Another cluster on this machine may make a
+   * group there meanwhile: the kernel then refuses the removal (busy), and the folder stays for
+   * that cluster to remove.
+   */
+  private static void removeOwnIfEmpty() {
+    Path parent = BLKIO.resolve(OWN);
+    try (var children = Files.list(parent)) {
+      if (children.anyMatch(Files::isDirectory)) {
+        return;
+      }
+    } catch (java.nio.file.NoSuchFileException gone) {
+      return;
+    } catch (IOException e) {
+      throw new PlatformException("list block I/O groups in " + parent, e.toString(), e);
+    }
+    try {
+      Files.delete(parent);
+    } catch (java.nio.file.NoSuchFileException | java.nio.file.DirectoryNotEmptyException e) {
+      return; // removed by another cluster's last group, or a group made there since
+    } catch (java.nio.file.FileSystemException e) {
+      if (e.getReason() == null || !e.getReason().toLowerCase(java.util.Locale.ROOT)
+          .contains("busy")) {
+        throw new PlatformException("remove " + parent, e.toString(), e);
+      }
+      // a group made there since (the kernel says busy): that cluster's leave removes the folder
+    } catch (IOException e) {
+      throw new PlatformException("remove " + parent, e.toString(), e);
+    }
   }
 
   /** Caps group {@code group} on {@code device} at {@code cap}; a field of 0 lifts that cap. */
