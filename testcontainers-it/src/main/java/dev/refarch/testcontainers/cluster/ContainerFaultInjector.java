@@ -7,6 +7,7 @@ import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.FaultTarget;
 import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.UndoAll;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.testcontainers.cluster.ContainerFault.Disruption;
 import dev.refarch.testcontainers.cluster.Waits.Observation;
@@ -282,23 +283,13 @@ final class ContainerFaultInjector implements FaultInjector {
    * @throws PlatformException naming the first that could not be lifted
    */
   private void lift(String member) {
-    RuntimeException failed = null;
+    UndoAll undo = new UndoAll();
     for (Chain c : chains.getOrDefault(member, List.of())) {
-      try {
-        NetworkCuts.lift(c.pid(), c.name());
-      } catch (RuntimeException e) {
-        if (failed == null) {
-          failed = new PlatformException("lift packet filter " + c.name() + " in " + c.where(),
-              e.getMessage(), e);
-        } else {
-          failed.addSuppressed(e);
-        }
-      }
+      undo.attempt("lift packet filter " + c.name() + " in " + c.where(),
+          () -> NetworkCuts.lift(c.pid(), c.name()));
     }
     chains.remove(member);
-    if (failed != null) {
-      throw failed;
-    }
+    undo.throwIfFailed();
   }
 
   /**
@@ -393,12 +384,12 @@ final class ContainerFaultInjector implements FaultInjector {
   @Override
   public synchronized List<String> restore() {
     List<String> restored = new java.util.ArrayList<>();
-    PlatformException failed = null;
+    UndoAll undo = new UndoAll();
     for (var e : List.copyOf(disrupted.entrySet())) {
       String name = e.getKey();
       Disruption d = e.getValue().disruption();
       MongoNode node = nodes.get(name);
-      try {
+      undo.attempt("restore " + name + " (" + d.label + ")", () -> {
         String what = switch (d) {
           case ISOLATED -> {
             lift(name);
@@ -419,32 +410,17 @@ final class ContainerFaultInjector implements FaultInjector {
           restored.add(name + ": " + what + " (was " + d.label + ", " + e.getValue().role()
               + " before)");
         }
-      } catch (RuntimeException x) {
-        if (failed == null) {
-          failed = new PlatformException("restore " + name + " (" + d.label + ")",
-              x.getMessage(), x);
-        } else {
-          failed.addSuppressed(x);
-        }
-      }
+      });
     }
     for (var e : List.copyOf(throttled.entrySet())) {
-      try {
+      undo.attempt("restore " + e.getKey() + "'s disk", () -> {
         BlockIoThrottle.lift(e.getValue().group(), e.getValue().device());
         throttled.remove(e.getKey());
         restored.add(e.getKey() + ": disk cap of " + e.getValue().cap() + " lifted (was "
             + e.getValue().role() + " before)");
-      } catch (RuntimeException x) {
-        if (failed == null) {
-          failed = new PlatformException("restore " + e.getKey() + "'s disk", x.getMessage(), x);
-        } else {
-          failed.addSuppressed(x);
-        }
-      }
+      });
     }
-    if (failed != null) {
-      throw failed;
-    }
+    undo.throwIfFailed();
     return restored;
   }
 

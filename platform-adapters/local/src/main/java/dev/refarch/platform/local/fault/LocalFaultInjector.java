@@ -14,6 +14,7 @@ import dev.refarch.platform.spi.FaultInjector;
 import dev.refarch.platform.spi.FaultTarget;
 import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.UndoAll;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.time.Duration;
 import java.util.Collections;
@@ -192,24 +193,16 @@ public final class LocalFaultInjector implements FaultInjector {
   @Override
   public synchronized List<String> restore() {
     List<String> restored = new java.util.ArrayList<>();
-    PlatformException failed = null;
+    UndoAll undo = new UndoAll();
     for (String name : disks.slowed()) {
-      try {
+      undo.attempt("restore " + name + "'s disk", () -> {
         BlockIoThrottle.Cap cap = disks.faultCap(name).orElseThrow();
         disks.restore(name);
         restored.add(name + ": disk cap of " + cap + " lifted (was "
             + slowedAs.remove(name).role() + " before)");
-      } catch (RuntimeException x) {
-        if (failed == null) {
-          failed = new PlatformException("restore " + name + "'s disk", x.getMessage(), x);
-        } else {
-          failed.addSuppressed(x);
-        }
-      }
+      });
     }
-    if (failed != null) {
-      throw failed;
-    }
+    undo.throwIfFailed();
     return restored;
   }
 

@@ -3,6 +3,7 @@ package dev.refarch.platform.local.fault;
 import dev.refarch.platform.local.blkio.BlockIoThrottle;
 import dev.refarch.platform.local.process.Member;
 import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.UndoAll;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,22 +126,14 @@ final class MemberDiskCaps {
    * @throws PlatformException naming the first that failed
    */
   void releaseAll() {
-    PlatformException failed = null;
+    UndoAll undo = new UndoAll();
     for (Group g : new ArrayList<>(groups.values())) {
-      try {
+      undo.attempt("release block I/O group " + g.name, () -> {
         BlockIoThrottle.leave(g.pid, g.was, g.name);
         groups.values().remove(g);
-      } catch (RuntimeException e) {
-        if (failed == null) {
-          failed = new PlatformException("release block I/O group " + g.name, e.getMessage(), e);
-        } else {
-          failed.addSuppressed(e);
-        }
-      }
+      });
     }
-    if (failed != null) {
-      throw failed;
-    }
+    undo.throwIfFailed();
   }
 
   /** {@code member}'s group, with its current process in it. */
