@@ -93,12 +93,25 @@ final class Fixtures {
     return dir;
   }
 
-  /** The fixtures on the test class path. */
-  static Path root() {
+  /**
+   * The fixtures on the test class path: a folder of test-classes, or a folder in the test jar
+   * that experiments-it runs the ITs from, the jar opened as a file system once.
+   */
+  static synchronized Path root() {
     try {
-      return Path.of(Fixtures.class.getResource("/report").toURI());
+      java.net.URI uri = Fixtures.class.getResource("/report").toURI();
+      if ("jar".equals(uri.getScheme())) {
+        try {
+          java.nio.file.FileSystems.getFileSystem(uri);
+        } catch (java.nio.file.FileSystemNotFoundException e) {
+          java.nio.file.FileSystems.newFileSystem(uri, java.util.Map.of());
+        }
+      }
+      return Path.of(uri);
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

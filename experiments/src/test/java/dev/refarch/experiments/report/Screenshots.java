@@ -64,7 +64,10 @@ final class Screenshots {
     Path reference = Fixtures.root().resolve("screenshots").resolve(name);
     assertThat(reference).as("reference screenshot %s (create it with"
         + " -Dreport.screenshots.update=true)", name).exists();
-    BufferedImage expected = ImageIO.read(reference.toFile());
+    BufferedImage expected;
+    try (var in = Files.newInputStream(reference)) {
+      expected = ImageIO.read(in);
+    }
     assertThat(new int[] {actual.getWidth(), actual.getHeight()}).as("size of %s", name)
         .containsExactly(expected.getWidth(), expected.getHeight());
     BufferedImage diff = new BufferedImage(actual.getWidth(), actual.getHeight(),
