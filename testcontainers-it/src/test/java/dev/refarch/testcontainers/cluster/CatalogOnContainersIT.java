@@ -60,7 +60,7 @@ class CatalogOnContainersIT {
 
   /**
    * W1 on containers, its isolate variant with {@code balanced} and {@code durable-majority}
-   * (the whole catalog entry, six trials, runs in about 3 minutes with {@code refarch run W1}; CI
+   * (the whole catalog entry, six trials, runs in about 4 minutes with {@code refarch run W1}; CI
    * keeps the two that make the point): both complete, the report's points table is the
    * durability table, MongoDB's rollback files hold every acknowledged insert the audit found
    * lost, and {@code durable-majority} loses none. That {@code balanced} loses some is

@@ -37,10 +37,12 @@ class NetworkFaultsIT {
   Path results;
 
   /**
-   * Inserts only, 4 threads, for 18 s: the primary is isolated from its peers 2 s after the client
-   * runs measured operations and healed 10 s later — time for an election even when the two
-   * secondaries split their first votes on a busy machine; the audit after the trial waits until
-   * the old primary has rolled back.
+   * Inserts only, 4 threads, for 28 s: the primary is isolated from its peers 2 s after the client
+   * runs measured operations and healed 20 s later — twice the members' 10 s heartbeat timeout,
+   * so that the majority has elected another primary before the heal even when heartbeats and
+   * votes run late on a loaded machine (with 10 s, a CI machine running two suites side by side
+   * once healed before any election, and nothing was rolled back); the audit after the trial
+   * waits until the old primary has rolled back.
    */
   private TrialResult isolateAndHeal(RunningCluster cluster, String trial, String durability)
       throws InterruptedException {
@@ -48,9 +50,9 @@ class NetworkFaultsIT {
             "net_" + trial.replace('-', '_'))
         .property("readproportion", "0").property("updateproportion", "0")
         .property("insertproportion", "1").property("mongodb.batchsize", "1")
-        .property("operationcount", "100000000").property("maxexecutiontime", "18")
+        .property("operationcount", "100000000").property("maxexecutiontime", "28")
         .property("measurement.audit", "true").property("mongodb.durability", durability)
-        .faults("2s isolate primary from=peers; 12s heal primary timeoutSeconds=60").build(),
+        .faults("2s isolate primary from=peers; 22s heal primary timeoutSeconds=60").build(),
         cluster);
   }
 
