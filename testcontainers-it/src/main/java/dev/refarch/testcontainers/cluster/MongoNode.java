@@ -42,6 +42,7 @@ public final class MongoNode implements AutoCloseable {
   private final String advertisedHost;
   private final int hostPort;
   private MongoClient direct; // guarded by this
+  private volatile BlockIoThrottle.Device dataDevice; // the engine's data folder's, once known
 
   private MongoNode(NodeSpec spec, GenericContainer<?> container, Network network,
       String clientHost, String advertisedHost, int hostPort) {
@@ -263,12 +264,18 @@ public final class MongoNode implements AutoCloseable {
    */
   BlockIoThrottle.Device dataDevice() {
     pid(); // the engine must be this machine's
-    String root = docker().infoCmd().exec().getDockerRootDir();
-    if (root == null) {
-      throw new PlatformException("find the disk under " + name(), "the engine names no data"
-          + " folder");
+    BlockIoThrottle.Device device = dataDevice;
+    if (device == null) {
+      // asked of the engine once: its data folder does not move while it runs
+      String root = docker().infoCmd().exec().getDockerRootDir();
+      if (root == null) {
+        throw new PlatformException("find the disk under " + name(), "the engine names no data"
+            + " folder");
+      }
+      device = BlockIoThrottle.deviceOf(java.nio.file.Path.of(root));
+      dataDevice = device;
     }
-    return BlockIoThrottle.deviceOf(java.nio.file.Path.of(root));
+    return device;
   }
 
   /** The container's block I/O control group on this machine. */
