@@ -175,9 +175,18 @@ class KubernetesTrialsIT {
     assertThat(r.audit().get().acknowledged()).isPositive();
     assertThat(r.audit().get().lostKeys()).as("majority-acknowledged, journaled inserts survive")
         .isEmpty();
-    assertThat(TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE)))
-        .as("the pods' CPU over 100 s, on the kubelets' clock").anyMatch(w ->
-            w.source().equals("pods") && w.metric().equals("cpu.total") && w.value() > 0);
+    List<TelemetryFile.Row> rows = TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE));
+    assertThat(rows).as("the pods' CPU over 100 s, on the kubelets' clock").anyMatch(w ->
+        w.source().equals("pods") && w.metric().equals("cpu.total") && w.value() > 0);
+    // and their block I/O, from the kubelets' cAdvisor metrics (on cAdvisor's clock, read every
+    // 10-15 s): 100 s of majority-acknowledged, journaled inserts write on every data member
+    assertThat(r.telemetry().sources()).as("partial: %s", r.telemetry().partial())
+        .containsKey("pod-io");
+    for (String member : r.telemetry().sources().get("mongodb")) {
+      assertThat(rows).as("bytes written by " + member).anyMatch(w ->
+          w.source().equals("pod-io") && w.member().equals(member)
+              && w.metric().equals("disk.writeBytes") && w.value() > 0);
+    }
     report("delete-pod primary", r, pod);
     report("node-failure stop-kubelet", r, node);
   }

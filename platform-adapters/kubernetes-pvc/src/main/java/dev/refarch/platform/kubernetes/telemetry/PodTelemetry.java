@@ -3,7 +3,6 @@ package dev.refarch.platform.kubernetes.telemetry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.refarch.platform.kubernetes.KubernetesCluster;
-import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.PlatformState;
 import dev.refarch.platform.spi.telemetry.CounterRates;
 import dev.refarch.platform.spi.telemetry.TelemetryProvider;
@@ -11,7 +10,6 @@ import dev.refarch.platform.spi.telemetry.TelemetryRound;
 import dev.refarch.platform.spi.telemetry.TelemetrySource;
 import dev.refarch.platform.spi.telemetry.TelemetryTarget;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The pods of a Kubernetes cluster this adapter started, as their nodes' kubelets account for
@@ -92,14 +89,7 @@ public final class PodTelemetry implements TelemetryProvider {
     public TelemetryRound sample(long epochMs) throws IOException {
       TelemetryRound.Builder round = TelemetryRound.builder();
       Map<String, JsonNode> pods = new TreeMap<>();
-      // the nodes the members run on now: a deleted pod or a failed node moves them
-      TreeSet<String> now = new TreeSet<>();
-      for (var p : client.pods().inNamespace(namespace).list().getItems()) {
-        if (nodes.containsKey(p.getMetadata().getName()) && p.getSpec().getNodeName() != null) {
-          now.add(p.getSpec().getNodeName());
-        }
-      }
-      for (String node : now) {
+      for (String node : Kubelets.nodesNow(client, namespace, nodes)) {
         for (JsonNode pod : summary(node).path("pods")) {
           JsonNode ref = pod.path("podRef");
           if (namespace.equals(ref.path("namespace").asText())
@@ -138,22 +128,8 @@ public final class PodTelemetry implements TelemetryProvider {
     }
 
     private JsonNode summary(String node) throws IOException {
-      String base = client.getMasterUrl().toString().replaceAll("/+$", "");
-      String body;
-      try {
-        body = client.raw(base + "/api/v1/nodes/" + node + "/proxy/stats/summary");
-      } catch (KubernetesClientException e) {
-        String why = e.getStatus() != null && e.getStatus().getMessage() != null
-            ? e.getStatus().getMessage() : e.getMessage();
-        throw new PlatformException("pod telemetry", "node " + node + "'s kubelet "
-            + (e.getCode() == 403 ? "stats summary refused: reading it needs get on nodes/proxy ("
-                + why + ")" : "did not give its stats summary (" + e.getCode() + ": " + why + ")"),
-            e);
-      }
-      if (body == null) {
-        throw new PlatformException("pod telemetry", "node " + node + " has no stats summary");
-      }
-      return JSON.readTree(body);
+      return JSON.readTree(Kubelets.get(client, "pod telemetry", node, "stats/summary",
+          "stats summary"));
     }
 
   }
