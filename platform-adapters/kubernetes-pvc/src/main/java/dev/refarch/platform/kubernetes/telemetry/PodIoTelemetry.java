@@ -1,15 +1,12 @@
 package dev.refarch.platform.kubernetes.telemetry;
 
-import dev.refarch.platform.kubernetes.KubernetesCluster;
 import dev.refarch.platform.spi.PlatformException;
-import dev.refarch.platform.spi.telemetry.CounterRates;
 import dev.refarch.platform.spi.telemetry.TelemetryProvider;
 import dev.refarch.platform.spi.telemetry.TelemetryRound;
 import dev.refarch.platform.spi.telemetry.TelemetrySource;
 import dev.refarch.platform.spi.telemetry.TelemetryTarget;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -45,32 +42,17 @@ public final class PodIoTelemetry implements TelemetryProvider {
 
   @Override
   public Optional<TelemetrySource> open(TelemetryTarget target) {
-    return target.cluster().filter(KubernetesCluster.class::isInstance)
-        .map(KubernetesCluster.class::cast)
-        .map(c -> new Source(c.client(), c.namespace(), PodTelemetry.nodes(target.state().get()
-            .of(KubernetesCluster.COMPONENT))));
+    return PodSource.open(target, Source::new);
   }
 
-  static final class Source implements TelemetrySource {
-    private final KubernetesClient client;
-    private final String namespace;
-    private final Map<String, String> nodes;
-    private final CounterRates rates = new CounterRates();
-
+  static final class Source extends PodSource {
     Source(KubernetesClient client, String namespace, Map<String, String> nodes) {
-      this.client = client;
-      this.namespace = namespace;
-      this.nodes = nodes;
+      super(client, namespace, nodes);
     }
 
     @Override
     public String name() {
       return "pod-io";
-    }
-
-    @Override
-    public List<String> watches() {
-      return List.copyOf(nodes.keySet());
     }
 
     @Override

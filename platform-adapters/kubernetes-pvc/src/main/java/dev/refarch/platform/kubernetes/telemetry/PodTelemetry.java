@@ -2,9 +2,6 @@ package dev.refarch.platform.kubernetes.telemetry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.refarch.platform.kubernetes.KubernetesCluster;
-import dev.refarch.platform.spi.PlatformState;
-import dev.refarch.platform.spi.telemetry.CounterRates;
 import dev.refarch.platform.spi.telemetry.TelemetryProvider;
 import dev.refarch.platform.spi.telemetry.TelemetryRound;
 import dev.refarch.platform.spi.telemetry.TelemetrySource;
@@ -12,8 +9,6 @@ import dev.refarch.platform.spi.telemetry.TelemetryTarget;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -50,39 +45,17 @@ public final class PodTelemetry implements TelemetryProvider {
 
   @Override
   public Optional<TelemetrySource> open(TelemetryTarget target) {
-    return target.cluster().filter(KubernetesCluster.class::isInstance)
-        .map(KubernetesCluster.class::cast)
-        .map(c -> new Source(c.client(), c.namespace(), nodes(target.state().get()
-            .of(KubernetesCluster.COMPONENT))));
+    return PodSource.open(target, Source::new);
   }
 
-  /** Member pod to the node it ran on when the trial started. */
-  static Map<String, String> nodes(Map<String, String> facts) {
-    Map<String, String> nodes = new TreeMap<>(PlatformState.memberFacts(facts, "node"));
-    nodes.values().removeIf(node -> node.startsWith("(")); // "(absent)": no pod to read
-    return nodes;
-  }
-
-  static final class Source implements TelemetrySource {
-    private final KubernetesClient client;
-    private final String namespace;
-    private final Map<String, String> nodes;
-    private final CounterRates rates = new CounterRates();
-
+  static final class Source extends PodSource {
     Source(KubernetesClient client, String namespace, Map<String, String> nodes) {
-      this.client = client;
-      this.namespace = namespace;
-      this.nodes = nodes;
+      super(client, namespace, nodes);
     }
 
     @Override
     public String name() {
       return "pods";
-    }
-
-    @Override
-    public List<String> watches() {
-      return List.copyOf(nodes.keySet());
     }
 
     @Override
