@@ -2,12 +2,12 @@ package dev.refarch.platform.kubernetes.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.refarch.platform.kubernetes.telemetry.PodTelemetryTest.value;
 
 import dev.refarch.platform.kubernetes.telemetry.CadvisorIo.Counter;
 import dev.refarch.platform.kubernetes.telemetry.CadvisorIo.Reading;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.telemetry.TelemetryRound;
-import dev.refarch.platform.spi.telemetry.TelemetrySample;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -91,12 +91,6 @@ class PodIoTelemetryTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("line 2").hasMessageContaining("label pod's value is not quoted")
         .hasMessageContaining("container_fs_reads_total{pod=p} 1");
-  }
-
-  private static double value(TelemetryRound r, String member, String metric) {
-    return r.samples().stream().filter(s -> s.member().equals(member) && s.metric().equals(metric))
-        .mapToDouble(TelemetrySample::value).findFirst()
-        .orElseThrow(() -> new AssertionError(metric + " of " + member + " in " + r));
   }
 
   @Test

@@ -48,7 +48,8 @@ class PodTelemetryTest {
         """.formatted(pod, time, cpuNanos, time, workingSet, time, pod, time, pod, time);
   }
 
-  private static double value(TelemetryRound r, String member, String metric) {
+  /** The one sample of {@code metric} for {@code member} in {@code r}. */
+  static double value(TelemetryRound r, String member, String metric) {
     return r.samples().stream().filter(s -> s.member().equals(member) && s.metric().equals(metric))
         .mapToDouble(TelemetrySample::value).findFirst()
         .orElseThrow(() -> new AssertionError(metric + " of " + member + " in " + r));
