@@ -40,14 +40,18 @@ public final class ClientPlan {
       p.put("insertcount", String.valueOf(share(records, spec.clients(), index)));
     } else {
       long operations = spec.longProperty("operationcount", spec.untilSteady().isPresent() ? 0 : 1000);
-      if (operations <= 0 && spec.untilSteady().isPresent()) {
-        // YCSB reads 0 as "no operations"; a run until steady has no count, only its time limit
+      if (operations <= 0 && (spec.untilSteady().isPresent()
+          || TrialSpec.timeBoxed(spec.properties()))) {
+        // a run without a count ends by time (until steady, or YCSB's maxexecutiontime); it gets
+        // a count no run reaches, because RefarchWorkload reserves operationcount insert ordinals
         operations = UNBOUNDED_OPERATIONS;
         // YCSB's zipfian key choice spreads popularity over operationcount x insertproportion x 2
         // new keys and draws again a key not yet inserted: over 10^8 of them, a run on 3,000
         // records drew about 66,000 times per operation (workload E at laptop scale spent 88 % of
         // its client CPU there). A time-boxed run spreads over the loaded records as many again.
         boundKeyChoice(p, spec.longProperty("recordcount", 1000));
+        // CoreWorkload's bound is read by its stoppable subclass
+        stoppable(p);
       }
       p.put("operationcount", String.valueOf(share(operations, spec.clients(), index)));
       spec.target().ifPresent(t -> {
@@ -68,8 +72,12 @@ public final class ClientPlan {
    */
   private static void untilSteady(Map<String, String> p, TrialSpec spec, long maxSeconds) {
     p.put("maxexecutiontime", String.valueOf(spec.warmup().maxSeconds() + maxSeconds));
-    String workload = p.getOrDefault("workload", "").trim();
-    String stoppable = STOPPABLE.get(workload);
+    stoppable(p);
+  }
+
+  /** The stoppable subclass in place of the workload named, where there is one. */
+  private static void stoppable(Map<String, String> p) {
+    String stoppable = STOPPABLE.get(p.getOrDefault("workload", "").trim());
     if (stoppable != null) {
       p.put("workload", stoppable);
     }

@@ -92,6 +92,22 @@ public record TrialSpec(String experiment, String trial, String connectionString
       throw new ConfigurationException("warmup", warmup.toString(),
           "a warm-up in seconds when the run lasts until steady (its window is timed)");
     }
+    if (run && "0".equals(String.valueOf(properties.get("operationcount")).trim())
+        && untilSteady.isEmpty() && !timeBoxed(properties)) {
+      throw new ConfigurationException("operationcount", "0",
+          "a count above 0, or 0 with maxexecutiontime above 0 or a run until steady",
+          "a run without a count ends only by time");
+    }
+  }
+
+  /** Whether YCSB's own time limit, {@code maxexecutiontime}, ends the run. */
+  static boolean timeBoxed(Map<String, String> properties) {
+    String limit = properties.get("maxexecutiontime");
+    try {
+      return limit != null && Long.parseLong(limit.trim()) > 0;
+    } catch (NumberFormatException e) {
+      throw new ConfigurationException("maxexecutiontime", limit, "an integer");
+    }
   }
 
   private static void requireName(String key, String value) {

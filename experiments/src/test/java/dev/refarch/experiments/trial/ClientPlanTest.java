@@ -87,6 +87,22 @@ class ClientPlanTest {
   }
 
   @Test
+  void aRunWithoutACountEndsByYcsbsTimeLimitOrIsRefusedBeforeItRuns() {
+    TrialSpec.Builder b = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
+        .property("workload", "site.ycsb.workloads.CoreWorkload").property("recordcount", "500")
+        .property("operationcount", "0");
+    assertThat(ClientPlan.properties(b.property("maxexecutiontime", "7").build(), Phase.RUN, 0))
+        .as("a count no run reaches: 0 would reserve no insert keys in RefarchWorkload")
+        .containsEntry("operationcount", String.valueOf(ClientPlan.UNBOUNDED_OPERATIONS))
+        .containsEntry("maxexecutiontime", "7")
+        .containsEntry("workload", StoppableCoreWorkload.class.getName())
+        .containsEntry(StoppableCoreWorkload.EXPECTED_NEW_KEYS, "500");
+    assertThatThrownBy(() -> b.property("maxexecutiontime", "0").build())
+        .hasMessageStartingWith("operationcount='0' is not allowed; allowed: a count above 0, or 0"
+            + " with maxexecutiontime above 0 or a run until steady");
+  }
+
+  @Test
   void aRunUntilSteadyWithAnOperationCountKeepsYcsbsKeySpace() {
     TrialSpec s = TrialSpec.builder("e", "t").cluster("mongodb://127.0.0.1:1/")
         .property("workload", "site.ycsb.workloads.CoreWorkload")

@@ -82,7 +82,10 @@ public final class SloTrial {
     return this;
   }
 
-  /** Operations of the run phase (YCSB {@code operationcount}). */
+  /**
+   * Operations of the run phase (YCSB {@code operationcount}); 0 for a run that ends by time,
+   * with {@code property("maxexecutiontime", seconds)}.
+   */
   public SloTrial operations(long operations) {
     this.operations = operations;
     return this;

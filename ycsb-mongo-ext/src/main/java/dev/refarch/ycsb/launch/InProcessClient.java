@@ -162,7 +162,8 @@ public final class InProcessClient {
     int operations = Integer.parseInt(transactions ? props.getProperty("operationcount", "0")
         : props.getProperty("insertcount", props.getProperty("recordcount", "0")));
     int threads = threadCount;
-    if (threads > operations) {
+    // 0 is no count (the run ends by maxexecutiontime): every thread runs, as in YCSB
+    if (operations > 0 && threads > operations) {
       threads = operations;
       System.out.println("Warning: the threadcount is bigger than recordcount, the threadcount"
           + " will be recordcount!");
