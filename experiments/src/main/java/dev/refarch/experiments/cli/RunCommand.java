@@ -10,6 +10,7 @@ import dev.refarch.experiments.run.Progress;
 import dev.refarch.experiments.plan.Plan;
 import dev.refarch.experiments.plan.PlanJson;
 import dev.refarch.experiments.results.ResultsFolder;
+import dev.refarch.experiments.spec.Durations;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.Problems;
 import dev.refarch.experiments.spec.SpecReader;
@@ -19,9 +20,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,8 +90,21 @@ final class RunCommand implements Callable<Integer> {
       + "/metrics while the run lasts (host default: 127.0.0.1)")
   String metrics;
 
+  @Option(names = "--within", paramLabel = "<duration>", description = "start no further"
+      + " repetition (repetitions: {min, max}) that would end the run later than this after its"
+      + " start, e.g. 35m; 0 for no limit (default: " + LAPTOP_SUITE_LIMIT + " for all at laptop"
+      + " scale, else 0)")
+  String within;
+
+  /**
+   * The time limit of {@code run all --scale laptop}: the laptop catalog's promise, that the whole
+   * suite runs within 35 minutes on a quiet 2-core machine.
+   */
+  static final String LAPTOP_SUITE_LIMIT = "35m";
+
   @Override
   public Integer call() throws Exception {
+    Instant startedAt = Instant.now();
     List<ExperimentSpec> specs = checkedSpecs();
     PrintStream out = System.out;
     if (dryRun) {
@@ -109,12 +127,29 @@ final class RunCommand implements Callable<Integer> {
         progressOut.println("metrics: http://" + LiveMetrics.Address.parse(metrics).host() + ":"
             + live.port() + "/metrics");
       }
+      // every experiment's first round, then further rounds one experiment after another while
+      // they fit: a suite's time limit goes first to a first look at every study
+      Map<ExperimentRunner.Started, Path> started = new LinkedHashMap<>();
       for (ExperimentSpec s : specs) {
         ExperimentRunner runner = new ExperimentRunner(results, progress);
-        ExperimentRunner.Outcome outcome = (live == null ? runner : runner.withListener(live))
-            .run(s, mode);
-        summary.add(outcome, outcome.skipped().isEmpty() ? Reports.write(outcome.folder()) : null);
+        ExperimentRunner.Started one = (live == null ? runner : runner.withListener(live))
+            .start(s, mode);
+        started.put(one, one.outcome().skipped().isEmpty() ? Reports.write(one.folder()) : null);
       }
+      Optional<Instant> deadline = timeLimit().map(startedAt::plus);
+      deadline.ifPresent(d -> progressOut.println("== further repetitions only while they end"
+          + " within " + within() + " of the run's start (--within)"));
+      boolean more = true;
+      while (more) {
+        more = false;
+        for (ExperimentRunner.Started one : started.keySet()) {
+          if (one.nextRound(deadline)) {
+            more = true;
+            started.put(one, Reports.write(one.folder()));
+          }
+        }
+      }
+      started.forEach((one, report) -> summary.add(one.outcome(), report));
     }
     summary.finish(results);
     if (json) {
@@ -126,6 +161,26 @@ final class RunCommand implements Callable<Integer> {
     return summary.anyFailed() ? Refarch.TRIAL_FAILED : Refarch.OK;
   }
 
+  /** {@code --within}, or its default. */
+  private String within() {
+    return within != null ? within.trim() : target.equals("all")
+        && (scale == null || scale.equals("laptop")) ? LAPTOP_SUITE_LIMIT : "0";
+  }
+
+  /** The run's time limit for further repetitions; empty for none. */
+  private Optional<Duration> timeLimit() {
+    String limit = within();
+    if (limit.equals("0")) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Durations.parse(limit));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException("--within", within, Durations.FORM + ", or 0 for no"
+          + " limit");
+    }
+  }
+
   /** The specs with the overrides applied, after every check; all problems at once. */
   private List<ExperimentSpec> checkedSpecs() {
     Problems problems = new Problems();
@@ -134,6 +189,7 @@ final class RunCommand implements Callable<Integer> {
           .getMessage());
     }
     problems.run(() -> ResultsFolder.checkRoot("--results", results));
+    problems.run(this::timeLimit);
     if (metrics != null) {
       problems.run(() -> LiveMetrics.Address.parse(metrics));
     }

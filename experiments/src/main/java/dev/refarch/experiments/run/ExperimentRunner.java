@@ -113,7 +113,8 @@ public final class ExperimentRunner {
   }
 
   /**
-   * Runs {@code spec}. Before anything is written: every trial's settings are checked
+   * Runs {@code spec}: its first round, then its further rounds ({@code repetitions: {min, max[,
+   * budget]}}) at once. Before anything is written: every trial's settings are checked
    * ({@link Preflight}), resuming compares stored trials' settings, and an existing cluster
    * ({@code uri}) must answer and accept its credentials; then abandoned staging folders of
    * runners that are gone are removed.
@@ -124,6 +125,20 @@ public final class ExperimentRunner {
    *     cannot be reached
    */
   public Outcome run(ExperimentSpec spec, ResumeMode resume) throws InterruptedException {
+    Started started = start(spec, resume);
+    while (started.nextRound(Optional.empty())) {
+      // one round after another, until none is needed or fits in the budget
+    }
+    return started.outcome();
+  }
+
+  /**
+   * Runs {@code spec}'s first round — every trial of a fixed number of repetitions, or the
+   * {@code min} of {@code repetitions: {min, max[, budget]}} — with the checks of
+   * {@link #run(ExperimentSpec, ResumeMode)}; {@link Started#nextRound} runs the further rounds,
+   * e.g. after every experiment of a suite has had its first.
+   */
+  public Started start(ExperimentSpec spec, ResumeMode resume) throws InterruptedException {
     Preflight.check(spec);
     Plan plan = Plan.of(spec, spec.properties());
     Path folder = resultsRoot.resolve(spec.id());
@@ -140,62 +155,140 @@ public final class ExperimentRunner {
     write(folder.resolve(PlanJson.FILE), PlanJson.render(plan));
     if (plan.skipped().isPresent()) {
       progress.message("== " + spec.id() + ": skipped — " + plan.skipped().get());
-      return new Outcome(spec, folder, plan.skipped(), List.of());
+      return new Started(spec, plan, folder, resume, Set.of(), plan.skipped());
     }
     Set<String> rerun = StoredSettings.ids(changed);
     rerun.forEach(id -> progress.message(id + ": stored with other settings; running it again"));
-    List<PlannedTrial> first = plan.trials().stream().filter(t -> !plan.conditional(t)).toList();
-    progress.experimentStarted(spec.id(), first.size());
-    List<TrialOutcome> outcomes = new ArrayList<>();
-    long started = System.nanoTime();
-    runTrials(spec, plan, first, resume, rerun, outcomes);
-    if (spec.autoRepetitions().isPresent() && spec.slo().isEmpty()) {
-      moreRounds(spec, plan, folder, resume, rerun, outcomes, started, first.size());
-    }
-    return new Outcome(spec, folder, Optional.empty(), outcomes);
+    Started started = new Started(spec, plan, folder, resume, rerun, Optional.empty());
+    started.firstRound();
+    return started;
   }
 
   /**
-   * {@code repetitions: {min, max[, budget]}}: round after round, another repetition of every
-   * point an inconclusive verdict rests on, until none is, the most repetitions ran, or the next
-   * round would not fit in the budget; the decisions go to {@link RepetitionRounds#FILE}.
+   * An experiment whose first round has run. Under {@code repetitions: {min, max[, budget]}},
+   * each {@link #nextRound} runs another repetition of every point an inconclusive verdict rests
+   * on, until none is, the most repetitions ran, or the next round would not fit in the
+   * experiment's budget (its own running time, whenever its rounds ran) or before a deadline; the
+   * decisions go to {@link RepetitionRounds#FILE}.
+   *
+   * <p>Not thread-safe.
    */
-  private void moreRounds(ExperimentSpec spec, Plan plan, Path folder, ResumeMode resume,
-      Set<String> rerun, List<TrialOutcome> outcomes, long started, int trialsSoFar)
-      throws InterruptedException {
-    RepetitionRounds rounds = new RepetitionRounds(spec, folder);
-    int ran = trialsSoFar;
-    for (int rep = spec.autoRepetitions().get().min() + 1; rep <= spec.repetitions(); rep++) {
-      RepetitionRounds.Need need = rounds.need();
-      if (need.isEmpty()) {
-        rounds.stopped("no verdict is inconclusive after " + (rep - 1) + " repetitions");
-        return;
+  public final class Started {
+
+    private final ExperimentSpec spec;
+    private final Plan plan;
+    private final Path folder;
+    private final ResumeMode resume;
+    private final Set<String> rerun;
+    private final Optional<String> skipped;
+    private final List<TrialOutcome> outcomes = new ArrayList<>();
+    private RepetitionRounds rounds;
+    private int repetition;
+    private int trialsRan;
+    private long runningNanos;
+    private boolean done;
+
+    private Started(ExperimentSpec spec, Plan plan, Path folder, ResumeMode resume,
+        Set<String> rerun, Optional<String> skipped) {
+      this.spec = spec;
+      this.plan = plan;
+      this.folder = folder;
+      this.resume = resume;
+      this.rerun = rerun;
+      this.skipped = skipped;
+      this.done = skipped.isPresent() || spec.autoRepetitions().isEmpty()
+          || spec.slo().isPresent();
+    }
+
+    private void firstRound() throws InterruptedException {
+      List<PlannedTrial> first = plan.trials().stream().filter(t -> !plan.conditional(t))
+          .toList();
+      progress.experimentStarted(spec.id(), first.size());
+      timed(first);
+      if (!done) {
+        rounds = new RepetitionRounds(spec, folder);
+        repetition = spec.autoRepetitions().get().min();
       }
-      int round = rep;
-      List<PlannedTrial> trials = plan.trials().stream().filter(t -> t.repetition() == round
+    }
+
+    private void timed(List<PlannedTrial> trials) throws InterruptedException {
+      long start = System.nanoTime();
+      try {
+        runTrials(spec, plan, trials, resume, rerun, outcomes);
+      } finally {
+        runningNanos += System.nanoTime() - start;
+        trialsRan += trials.size();
+      }
+    }
+
+    /**
+     * Runs the next round if one is needed and fits: in the experiment's budget, and, given a
+     * deadline, before it (estimated from this experiment's own time per trial so far).
+     *
+     * @return whether a round ran; false once no further round will
+     */
+    public boolean nextRound(Optional<java.time.Instant> deadline) throws InterruptedException {
+      if (done) {
+        return false;
+      }
+      int rep = repetition + 1;
+      RepetitionRounds.Need need = rounds.need();
+      if (rep > spec.repetitions()) {
+        return stop(need.isEmpty() ? "no verdict is inconclusive after " + spec.repetitions()
+            + " repetitions" : "the most repetitions (" + spec.repetitions() + ") ran; "
+            + need.points().size() + " point(s) still under an inconclusive verdict", null);
+      }
+      if (need.isEmpty()) {
+        return stop("no verdict is inconclusive after " + repetition + " repetitions", null);
+      }
+      List<PlannedTrial> trials = plan.trials().stream().filter(t -> t.repetition() == rep
           && need.parameters().contains(t.parameters())).toList();
-      double elapsed = (System.nanoTime() - started) / 1e9;
-      double estimate = ran == 0 ? 0 : elapsed / ran * trials.size();
-      java.util.Optional<java.time.Duration> budget = spec.autoRepetitions().get().budget();
-      if (budget.isPresent() && elapsed + estimate > budget.get().toSeconds()) {
-        rounds.stopped(String.format(java.util.Locale.ROOT, "repetition %d of %d point(s) would"
+      double ran = runningNanos / 1e9;
+      double estimate = trialsRan == 0 ? 0 : ran / trialsRan * trials.size();
+      Optional<java.time.Duration> budget = spec.autoRepetitions().get().budget();
+      if (budget.isPresent() && ran + estimate > budget.get().toSeconds()) {
+        return stop(String.format(java.util.Locale.ROOT, "repetition %d of %d point(s) would"
             + " take about %.0f s more after %.0f s: beyond the budget of %d s", rep,
-            trials.size(), estimate, elapsed, budget.get().toSeconds()));
-        progress.message("== " + spec.id() + ": no repetition " + rep + ": it would not fit in"
-            + " the budget");
-        return;
+            trials.size(), estimate, ran, budget.get().toSeconds()),
+            "no repetition " + rep + ": it would not fit in the budget");
+      }
+      if (deadline.isPresent()) {
+        double left = java.time.Duration.between(java.time.Instant.now(), deadline.get())
+            .toMillis() / 1000.0;
+        if (estimate > left) {
+          return stop(String.format(java.util.Locale.ROOT, "repetition %d of %d point(s) would"
+              + " take about %.0f s; the run's time limit leaves %.0f s", rep, trials.size(),
+              estimate, Math.max(0, left)), "no repetition " + rep + ": it would end after the"
+              + " run's time limit");
+        }
       }
       progress.message("== " + spec.id() + ": repetition " + rep + " of " + trials.size()
           + " point(s) with an inconclusive verdict");
       progress.experimentStarted(spec.id(), trials.size());
-      runTrials(spec, plan, trials, resume, rerun, outcomes);
+      timed(trials);
       rounds.ran(rep, need);
-      ran += trials.size();
+      repetition = rep;
+      return true;
     }
-    RepetitionRounds.Need left = rounds.need();
-    rounds.stopped(left.isEmpty() ? "no verdict is inconclusive after " + spec.repetitions()
-        + " repetitions" : "the most repetitions (" + spec.repetitions() + ") ran; "
-        + left.points().size() + " point(s) still under an inconclusive verdict");
+
+    private boolean stop(String why, String message) {
+      rounds.stopped(why);
+      if (message != null) {
+        progress.message("== " + spec.id() + ": " + message);
+      }
+      done = true;
+      return false;
+    }
+
+    /** The experiment's folder. */
+    public Path folder() {
+      return folder;
+    }
+
+    /** How the experiment ended, or stands so far. */
+    public Outcome outcome() {
+      return new Outcome(spec, folder, skipped, List.copyOf(outcomes));
+    }
   }
 
   /** Runs {@code trials} in order, starting a cluster for each run of one topology. */

@@ -196,24 +196,9 @@ final class SectionReaders {
           "min <= max (" + REPETITIONS_FORM + ")");
     }
     Optional<Duration> budget = r.optional(rep, "budget").map(v -> r.parse(rep,
-        "repetitions.budget", v, "a duration, e.g. 90s or 6m", SectionReaders::duration,
+        "repetitions.budget", v, "a duration, e.g. 90s or 6m", Durations::parse,
         "budget"));
     b.repetitions(min, max, budget);
-  }
-
-  /** {@code 90s}, {@code 6m} or {@code 1h}: positive. */
-  static Duration duration(String text) {
-    java.util.regex.Matcher d = java.util.regex.Pattern.compile("(\\d+)\\s*(s|m|h)")
-        .matcher(text.trim());
-    if (!d.matches() || Long.parseLong(d.group(1)) < 1) {
-      throw new IllegalArgumentException(text);
-    }
-    long n = Long.parseLong(d.group(1));
-    return switch (d.group(2)) {
-      case "s" -> Duration.ofSeconds(n);
-      case "m" -> Duration.ofMinutes(n);
-      default -> Duration.ofHours(n);
-    };
   }
 
   /** {@code steady: {window: 10s, band: 0.1, cv: 0.25, max: 60s}}. */

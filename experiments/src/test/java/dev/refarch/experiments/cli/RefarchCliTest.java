@@ -116,6 +116,15 @@ class RefarchCliTest {
   }
 
   @Test
+  void aTimeLimitWithoutUnitIsBadInputBeforeAnythingRuns() {
+    Run r = run("run", "all", "--dry-run", "--within", "35");
+    assertThat(r.exit()).isEqualTo(Refarch.BAD_INPUT);
+    assertThat(r.err()).contains("--within='35' is not allowed; allowed: a duration, e.g. 90s, 6m"
+        + " or 1h, or 0 for no limit");
+    assertThat(run("run", "all", "--dry-run", "--within", "0").exit()).isZero();
+  }
+
+  @Test
   void listShowsEveryStudyAndWhySomeAreSkipped() {
     Run r = run("list");
     assertThat(r.exit()).isZero();

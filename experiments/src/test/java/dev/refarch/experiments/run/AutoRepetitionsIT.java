@@ -10,7 +10,9 @@ import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SpecReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,6 +88,24 @@ class AutoRepetitionsIT {
     // the decided experiment's unrun repetitions are not missing trials
     assertThat(ExperimentResults.load(decided).trials()).hasSize(2)
         .allMatch(t -> t.status() == dev.refarch.experiments.report.TrialRecord.Status.COMPLETED);
+  }
+
+  @Test
+  void noFurtherRoundStartsThatWouldEndAfterTheRunsTimeLimit(@TempDir Path dir) throws Exception {
+    ExperimentRunner.Started started = new ExperimentRunner(dir, Progress.silent())
+        .start(spec("late", 3, """
+          - {parameters: {synthetic.medianUs: "400"}, metric: max, operation: READ, transfers: {direction: up, why: "eight times the synthetic service time"}}
+        """), ExperimentRunner.ResumeMode.NONE);
+
+    assertThat(started.nextRound(Optional.of(Instant.now()))).isFalse();
+    assertThat(started.nextRound(Optional.empty())).as("stopped for good").isFalse();
+    Path late = dir.resolve("late");
+    assertThat(trials(late)).as("the first round only").hasSize(2);
+    assertThat(rounds(late).path("rounds")).isEmpty();
+    assertThat(rounds(late).path("stopped").asText())
+        .matches("repetition 2 of 2 point\\(s\\) would take about \\d+ s; the run's time limit"
+            + " leaves 0 s");
+    assertThat(started.outcome().trials()).hasSize(2).noneMatch(ExperimentRunner.TrialOutcome::failed);
   }
 
   private static List<String> trials(Path dir) throws Exception {
