@@ -24,8 +24,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -227,7 +230,7 @@ public final class ExperimentRunner {
      *
      * @return whether a round ran; false once no further round will
      */
-    public boolean nextRound(Optional<java.time.Instant> deadline) throws InterruptedException {
+    public boolean nextRound(Optional<Instant> deadline) throws InterruptedException {
       if (done) {
         return false;
       }
@@ -245,18 +248,18 @@ public final class ExperimentRunner {
           && need.parameters().contains(t.parameters())).toList();
       double ran = runningNanos / 1e9;
       double estimate = trialsRan == 0 ? 0 : ran / trialsRan * trials.size();
-      Optional<java.time.Duration> budget = spec.autoRepetitions().get().budget();
+      Optional<Duration> budget = spec.autoRepetitions().get().budget();
       if (budget.isPresent() && ran + estimate > budget.get().toSeconds()) {
-        return stop(String.format(java.util.Locale.ROOT, "repetition %d of %d point(s) would"
+        return stop(String.format(Locale.ROOT, "repetition %d of %d point(s) would"
             + " take about %.0f s more after %.0f s: beyond the budget of %d s", rep,
             trials.size(), estimate, ran, budget.get().toSeconds()),
             "no repetition " + rep + ": it would not fit in the budget");
       }
       if (deadline.isPresent()) {
-        double left = java.time.Duration.between(java.time.Instant.now(), deadline.get())
+        double left = Duration.between(Instant.now(), deadline.get())
             .toMillis() / 1000.0;
         if (estimate > left) {
-          return stop(String.format(java.util.Locale.ROOT, "repetition %d of %d point(s) would"
+          return stop(String.format(Locale.ROOT, "repetition %d of %d point(s) would"
               + " take about %.0f s; the run's time limit leaves %.0f s", rep, trials.size(),
               estimate, Math.max(0, left)), "no repetition " + rep + ": it would end after the"
               + " run's time limit");
