@@ -135,6 +135,22 @@ public abstract sealed class ContainerCluster implements RunningCluster
   }
 
   /**
+   * The kernel's count of member {@code name}'s block I/O, as {@link #disk} reads it, for reading
+   * again and again: the member's block I/O group and disk are asked of the engine once, here,
+   * and each read is one file of the kernel's — so a reading stamped beside it is not skewed by
+   * an engine call (tens to hundreds of milliseconds on a loaded machine). Valid while the
+   * member's container runs.
+   *
+   * @throws dev.refarch.platform.spi.PlatformException as {@link #disk}
+   */
+  public java.util.function.Supplier<BlockIoThrottle.Serviced> diskCounter(String name) {
+    MongoNode node = member(name);
+    java.nio.file.Path group = node.blkioGroup();
+    BlockIoThrottle.Device device = node.dataDevice();
+    return () -> BlockIoThrottle.serviced(group, device);
+  }
+
+  /**
    * A member's disk as the kernel counts it.
    *
    * @param device the disk

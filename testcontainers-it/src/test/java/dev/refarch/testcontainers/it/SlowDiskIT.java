@@ -13,6 +13,7 @@ import dev.refarch.ycsb.measure.Timeline;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,8 +39,14 @@ class SlowDiskIT {
   @TempDir
   Path results;
 
-  /** One reading of the kernel's count, with when it was taken. */
-  private record Reading(long epochMs, BlockIoThrottle.Serviced serviced) {
+  /**
+   * One reading of the kernel's count, between {@code fromMs} and {@code toMs}: the clock read
+   * just before and just after the counter.
+   */
+  private record Reading(long fromMs, long toMs, BlockIoThrottle.Serviced serviced) {
+    long epochMs() {
+      return (fromMs + toMs) / 2;
+    }
   }
 
   @Test
@@ -48,10 +55,14 @@ class SlowDiskIT {
     ContainerCluster containers = (ContainerCluster) cluster;
     String member = containers.members().get(0).name();
     List<Reading> readings = new CopyOnWriteArrayList<>();
+    // the counter only, stamped on both sides: a reading is where the count was, not where an
+    // engine call before it began (one that ended after restore-disk counted uncapped writes)
+    Supplier<BlockIoThrottle.Serviced> counter = containers.diskCounter(member);
     Thread sampler = new Thread(() -> {
       while (!Thread.currentThread().isInterrupted()) {
-        readings.add(new Reading(System.currentTimeMillis(),
-            containers.disk(member).serviced()));
+        long from = System.currentTimeMillis();
+        BlockIoThrottle.Serviced serviced = counter.get();
+        readings.add(new Reading(from, System.currentTimeMillis(), serviced));
         try {
           Thread.sleep(100);
         } catch (InterruptedException e) {
@@ -76,14 +87,14 @@ class SlowDiskIT {
         .containsExactly("slow-disk", "restore-disk");
     long slowed = r.faults().get(0).event().epochMillis();
     long restored = r.faults().get(1).event().epochMillis();
-    // the kernel's count over the capped stretch, from the first reading after the cap
-    Reading from = readings.stream().filter(x -> x.epochMs() >= slowed).findFirst().orElseThrow();
-    Reading to = readings.stream().filter(x -> x.epochMs() <= restored)
+    // the kernel's count over the capped stretch: readings wholly after the cap, before its end
+    Reading from = readings.stream().filter(x -> x.fromMs() >= slowed).findFirst().orElseThrow();
+    Reading to = readings.stream().filter(x -> x.toMs() <= restored)
         .reduce((a, b) -> b).orElseThrow();
     double seconds = (to.epochMs() - from.epochMs()) / 1000.0;
     double writesPerSecond = (to.serviced().writes() - from.serviced().writes()) / seconds;
     double readsPerSecond = (to.serviced().reads() - from.serviced().reads()) / seconds;
-    Reading before = readings.stream().filter(x -> x.epochMs() <= slowed).reduce((a, b) -> b)
+    Reading before = readings.stream().filter(x -> x.toMs() <= slowed).reduce((a, b) -> b)
         .orElseThrow();
     Reading start = readings.stream().filter(x -> x.epochMs() >= slowed - 3000).findFirst()
         .orElseThrow();
