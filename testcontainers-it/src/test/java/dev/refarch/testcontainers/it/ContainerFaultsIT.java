@@ -9,6 +9,7 @@ import dev.refarch.experiments.trial.TrialRunner;
 import dev.refarch.experiments.faults.FaultReport;
 import dev.refarch.experiments.results.TrialResult;
 import dev.refarch.platform.spi.RunningCluster;
+import dev.refarch.testcontainers.cluster.ContainerCluster;
 import dev.refarch.testcontainers.junit.MongoCluster;
 import dev.refarch.ycsb.measure.Timeline;
 import java.io.IOException;
@@ -96,6 +97,37 @@ class ContainerFaultsIT {
       assertThat(table.countDocuments(Filters.eq("_id", lost))).as(lost + " reported lost")
           .isZero();
     }
+  }
+
+  /**
+   * A trial whose second fault fails (no disk is capped, so {@code restore-disk} has nothing to
+   * lift) after a {@code pause} or {@code partition} of the primary: the runner restores what the
+   * first did, so the member runs unpaused and is back on the cluster's network when the trial
+   * has failed, before this class's next test.
+   */
+  @ParameterizedTest(name = "{0} the primary, then a fault that fails")
+  @CsvSource({"pause", "partition"})
+  void aTrialThatFailsBeforeItsRepairLeavesTheMemberWhole(String fault, MongoClient client,
+      RunningCluster cluster) throws Exception {
+    ContainerCluster containers = (ContainerCluster) cluster;
+    TrialResult r = new TrialRunner(results).run(Workloads.trial(cluster, "container-faults",
+            fault + "-then-fail", "a", "faults_" + fault + "_fail")
+        .property("operationcount", "100000000").property("maxexecutiontime", "6")
+        .faults("1s " + fault + " primary; 2s restore-disk primary").build(), cluster);
+
+    assertThat(r.failures()).as("the trial failed at its second fault")
+        .anySatisfy(f -> assertThat(f).contains("restore-disk"));
+    assertThat(r.faults()).extracting(f -> f.event().action()).contains(fault);
+    java.util.Set<java.util.Set<String>> networks = new java.util.HashSet<>();
+    for (var member : containers.members()) {
+      var inspected = member.container().getDockerClient()
+          .inspectContainerCmd(member.container().getContainerId()).exec();
+      assertThat(inspected.getState().getRunning()).as(member.name() + " running").isTrue();
+      assertThat(inspected.getState().getPaused()).as(member.name() + " paused").isFalse();
+      networks.add(inspected.getNetworkSettings().getNetworks().keySet());
+    }
+    assertThat(networks).as("every member on the same networks, none off them").hasSize(1)
+        .allSatisfy(n -> assertThat(n).isNotEmpty());
   }
 
   /**
