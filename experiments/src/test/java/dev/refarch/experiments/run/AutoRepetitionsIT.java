@@ -25,7 +25,12 @@ class AutoRepetitionsIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Two points 50 µs and 400 µs a read, one trial each at first; {@code references} appended. */
+  /**
+   * Two points 50 µs and 5 ms a read, one trial each at first; {@code references} appended. The
+   * hundredfold ratio keeps "the mean rises" decided on a starved machine: preemption inflates
+   * both points' busy-waited reads by the CPU share each trial got, and shares of a loaded CI
+   * machine differ by far less than 100×; at 8× (400 µs) one CI run found it inconclusive.
+   */
   private static ExperimentSpec spec(String id, String references) {
     return spec(id, 3, references);
   }
@@ -46,7 +51,7 @@ class AutoRepetitionsIT {
           operationcount: "100000000"
           readproportion: "1"
           updateproportion: "0"
-        sweep: {parameters: {synthetic.medianUs: ["50", "400"]}}
+        sweep: {parameters: {synthetic.medianUs: ["50", "5000"]}}
         baseline: {synthetic.medianUs: "50"}
         references:
         """ + references, null);
@@ -57,11 +62,11 @@ class AutoRepetitionsIT {
       throws Exception {
     ExperimentRunner runner = new ExperimentRunner(dir, Progress.silent());
     runner.run(spec("decided", """
-          - {parameters: {synthetic.medianUs: "400"}, metric: mean, operation: READ, transfers: {direction: up, why: "eight times the synthetic service time"}}
+          - {parameters: {synthetic.medianUs: "5000"}, metric: mean, operation: READ, transfers: {direction: up, why: "a hundred times the synthetic service time"}}
         """), false);
     Path decided = dir.resolve("decided");
     assertThat(trials(decided)).containsExactlyInAnyOrder("t001-synthetic.medianUs=50-r1",
-        "t002-synthetic.medianUs=400-r1");
+        "t002-synthetic.medianUs=5000-r1");
     assertThat(rounds(decided).path("rounds")).isEmpty();
     assertThat(rounds(decided).path("stopped").asText())
         .isEqualTo("no verdict is inconclusive after 1 repetitions");
@@ -69,7 +74,7 @@ class AutoRepetitionsIT {
     // a maximum has no interval within one trial: inconclusive, so each point runs again, and
     // after the most repetitions (2) the rounds stop whatever the verdict then is
     runner.run(spec("undecided", 2, """
-          - {parameters: {synthetic.medianUs: "400"}, metric: max, operation: READ, transfers: {direction: up, why: "eight times the synthetic service time"}}
+          - {parameters: {synthetic.medianUs: "5000"}, metric: max, operation: READ, transfers: {direction: up, why: "a hundred times the synthetic service time"}}
         """), false);
     Path undecided = dir.resolve("undecided");
     assertThat(trials(undecided)).hasSize(4);
@@ -78,7 +83,7 @@ class AutoRepetitionsIT {
     assertThat(record.path("rounds").get(0).path("repetition").asInt()).isEqualTo(2);
     assertThat(record.path("rounds").get(0).path("points")).hasSize(2);
     assertThat(record.path("rounds").get(0).path("points").get(0).path("inconclusive").get(0)
-        .asText()).startsWith("max READ at synthetic.medianUs=400: ").doesNotContain("[");
+        .asText()).startsWith("max READ at synthetic.medianUs=5000: ").doesNotContain("[");
     assertThat(record.path("stopped").asText()).isIn("no verdict is inconclusive after 2"
         + " repetitions", "the most repetitions (2) ran; 2 point(s) still under an inconclusive"
         + " verdict");
@@ -94,7 +99,7 @@ class AutoRepetitionsIT {
   void noFurtherRoundStartsThatWouldEndAfterTheRunsTimeLimit(@TempDir Path dir) throws Exception {
     ExperimentRunner.Started started = new ExperimentRunner(dir, Progress.silent())
         .start(spec("late", 3, """
-          - {parameters: {synthetic.medianUs: "400"}, metric: max, operation: READ, transfers: {direction: up, why: "eight times the synthetic service time"}}
+          - {parameters: {synthetic.medianUs: "5000"}, metric: max, operation: READ, transfers: {direction: up, why: "a hundred times the synthetic service time"}}
         """), ExperimentRunner.ResumeMode.NONE);
 
     assertThat(started.nextRound(Optional.of(Instant.now()))).isFalse();
