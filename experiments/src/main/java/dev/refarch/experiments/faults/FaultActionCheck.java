@@ -2,9 +2,12 @@ package dev.refarch.experiments.faults;
 
 import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.FaultTargets;
+import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import dev.refarch.platform.spi.config.Suggestions;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -13,7 +16,8 @@ import java.util.TreeSet;
  * against the injector of the cluster type that will run it, so that {@code 3s explode primary}
  * fails when the spec is read, not when the fault fires after the load. A platform's action
  * ({@code vsan:…}) that its injector lacks, and any fault on an existing ({@code uri}) cluster,
- * make the trial unavailable here instead (the plan skips it with the reason).
+ * make the trial unavailable here instead (the plan skips it with the reason). Targets are
+ * checked per trial ({@link #checkTargets}), against the topology it runs.
  *
  * <p>Stateless and thread-safe.
  */
@@ -52,6 +56,43 @@ public final class FaultActionCheck {
               + bad.getMessage());
         }
       }
+    }
+  }
+
+  /**
+   * Checks the targets of {@code schedule}'s plain actions (and parameters that name members)
+   * against the members a {@code clusterType} cluster of {@code topology} started with
+   * {@code settings} would have, so that {@code 3s kill rs0-7} on three members fails at
+   * {@code --dry-run}, not when the fault fires. Entries whose action or parameters
+   * {@link #check} refuses are left to it, so that one mistake is reported once.
+   *
+   * @throws ConfigurationException naming the first entry whose target the cluster would not have
+   */
+  public static void checkTargets(FaultSchedule schedule, String clusterType, Topology topology,
+      Map<String, String> settings) {
+    ClusterProvisioner provisioner = Extensions.provisioners().containsKey(clusterType)
+        ? Extensions.provisioner(clusterType) : null;
+    Set<String> known = provisioner == null ? Set.of() : provisioner.faultActions().orElse(Set.of());
+    for (FaultSchedule.Entry e : schedule.entries()) {
+      if (!known.contains(e.fault().action()) || !parametersPass(provisioner, e)) {
+        continue;
+      }
+      try {
+        provisioner.checkFaultTarget(e.fault(), topology, settings);
+      } catch (ConfigurationException bad) {
+        String what = bad.key().equals(FaultTargets.PROPERTY) ? "targets" : bad.key();
+        throw new ConfigurationException("faults", entry(e), what + " of a " + clusterType + " "
+            + topology.label() + " cluster: " + bad.allowed(), bad.hint());
+      }
+    }
+  }
+
+  private static boolean parametersPass(ClusterProvisioner provisioner, FaultSchedule.Entry e) {
+    try {
+      provisioner.checkFaultParameters(e.fault());
+      return true;
+    } catch (ConfigurationException reportedByCheck) {
+      return false;
     }
   }
 

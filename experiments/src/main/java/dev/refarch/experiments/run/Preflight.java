@@ -26,8 +26,9 @@ import java.util.Set;
  * would run: the trial's shape, each property by itself, the binding's and the measurements'
  * settings built from the trial's whole properties (combinations included), the workload's,
  * YCSB's core keys, each platform hook's {@code validate}, the fault schedule's actions against
- * the cluster's injector and a platform injector's settings, and a Kubernetes cluster's client
- * settings. A dry run and the runner call it; all problems are reported at once.
+ * the cluster's injector and its targets against the members of the trial's topology, a
+ * platform injector's settings, and a Kubernetes cluster's client settings. A dry run and the
+ * runner call it; all problems are reported at once.
  *
  * <p>Stateless and thread-safe.
  *
@@ -96,6 +97,8 @@ public final class Preflight {
       problems.run(() -> WorkloadSettings.fromProperties(ts.properties()));
     }
     problems.run(() -> FaultActionCheck.check(ts.faults(), spec.cluster().type()));
+    problems.run(() -> FaultActionCheck.checkTargets(ts.faults(), spec.cluster().type(), topology,
+        Plan.clusterSettings(spec)));
     if (platforms && settings != null) {
       for (String hook : ts.hooks()) {
         problems.run(() -> Extensions.hook(hook).validate(settings));

@@ -258,6 +258,20 @@ class MalformedInputCorpusTest {
         + " explode primary\"}}\n", "{spec}:5: variants.a.faults='3s explode primary'"));
     r.add(rawSpec(2, "id: x\ncluster: {type: kubernetes, topology: pss}\nfaults: \"3s boom"
         + " primary\"\n", "{spec}:3: faults='3s boom primary'", "a kubernetes cluster's actions"));
+    // targets, against the members of the trial's topology: found at --dry-run, not when fired
+    r.add(spec(2, "", "faults: \"3s kill rs0-7\"\n", "corpus t001-r1: faults='run+3000ms kill rs0-7' is"
+        + " not allowed; allowed: targets of a local standalone cluster: primary,"
+        + " standalone/primary, standalone"));
+    r.add(spec(2, "", "faults: \"3s stepdown secondary\"\n", "faults='run+3000ms stepdown secondary'",
+        "standalone has no secondary"));
+    r.add(rawSpec(2, "id: x\ncluster: {type: local, topology: pss}\nworkload: a\nfaults: \"3s kill"
+        + " rs0-3\"\n",
+        "x t001-r1: faults='run+3000ms kill rs0-3'", "primary, secondary, secondary:2, rs0/primary",
+        "rs0-0, rs0-1, rs0-2"));
+    r.add(rawSpec(2, "id: x\ncluster: {type: local, topology: pss}\nworkload: a\nsweep:"
+        + " {parameters: {topology: [pss, rs=1]}}\nfaults: \"3s kill secondary:2\"\n",
+        "x t002-topology=rs=1-r1: faults='run+3000ms kill"
+        + " secondary:2'", "rs0 has no secondary"));
   }
 
   private static void set(List<Row> r, String set, String... fragments) {

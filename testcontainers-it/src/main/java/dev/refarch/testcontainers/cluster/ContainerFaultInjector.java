@@ -94,17 +94,7 @@ final class ContainerFaultInjector implements FaultInjector {
     this.nodes = Map.copyOf(nodes);
     this.memberNames = plan.members().stream().map(NodeSpec::name).toList();
     plan.members().forEach(m -> specs.put(m.name(), m));
-    this.targets = new FaultTargets(plan.members().stream().map(m -> new FaultTargets.Member(
-        m.name(), m.group(), kind(m.role()))).toList());
-  }
-
-  private static FaultTargets.Kind kind(NodeSpec.Role role) {
-    return switch (role) {
-      case DATA -> FaultTargets.Kind.DATA;
-      case CONFIG -> FaultTargets.Kind.CONFIG;
-      case ARBITER -> FaultTargets.Kind.ARBITER;
-      case ROUTER -> FaultTargets.Kind.ROUTER;
-    };
+    this.targets = plan.faultTargets();
   }
 
   @Override

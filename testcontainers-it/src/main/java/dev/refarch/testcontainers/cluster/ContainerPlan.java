@@ -1,5 +1,6 @@
 package dev.refarch.testcontainers.cluster;
 
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.Topology;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.util.ArrayList;
@@ -89,6 +90,17 @@ public record ContainerPlan(Topology topology, List<ReplicaSetPlan> replicaSets,
   public List<NodeSpec> members() {
     return Stream.concat(replicaSets.stream().flatMap(s -> s.members().stream()),
         routers.stream()).toList();
+  }
+
+  /** The targets a fault can name in this cluster, members in {@link #members()}'s order. */
+  public FaultTargets faultTargets() {
+    return new FaultTargets(members().stream().map(m -> new FaultTargets.Member(m.name(),
+        m.group(), switch (m.role()) {
+          case DATA -> FaultTargets.Kind.DATA;
+          case CONFIG -> FaultTargets.Kind.CONFIG;
+          case ARBITER -> FaultTargets.Kind.ARBITER;
+          case ROUTER -> FaultTargets.Kind.ROUTER;
+        })).toList());
   }
 
   /** The shard replica sets, in order; empty for a replica-set topology. */

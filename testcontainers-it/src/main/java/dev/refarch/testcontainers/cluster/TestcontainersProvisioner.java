@@ -2,6 +2,7 @@ package dev.refarch.testcontainers.cluster;
 
 import dev.refarch.platform.spi.ClusterProvisioner;
 import dev.refarch.platform.spi.Fault;
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
@@ -68,6 +69,34 @@ public final class TestcontainersProvisioner implements ClusterProvisioner {
   @Override
   public void checkFaultParameters(Fault fault) {
     ContainerFault.parse(fault.action()).check(fault.parameters());
+  }
+
+  /**
+   * Against the members {@link ContainerPlan} lays {@code topology} out as: the target, and each
+   * member a {@code cut}'s {@code to} names. Left to {@link #start} when the settings or the
+   * topology cannot be laid out (a standalone).
+   */
+  @Override
+  public void checkFaultTarget(Fault fault, Topology topology, Map<String, String> settings) {
+    FaultTargets targets;
+    try {
+      targets = ContainerPlan.of(topology, ContainerSettings.from(settings)).faultTargets();
+    } catch (ConfigurationException unreadable) {
+      return;
+    }
+    targets.parse(fault.target());
+    if (ContainerFault.parse(fault.action()) == ContainerFault.CUT) {
+      java.util.List<String> to = ContainerFault.TO.from(fault.parameters());
+      for (String member : to) {
+        try {
+          targets.parse(member);
+        } catch (ConfigurationException bad) {
+          throw new ConfigurationException(ContainerFault.TO.key(), String.join(",", to),
+              bad.allowed(), "not a target: '" + member + "'" + (bad.hint() == null ? ""
+                  : ", " + bad.hint()));
+        }
+      }
+    }
   }
 
   @Override

@@ -136,6 +136,35 @@ class TestcontainersProvisionerTest {
         "testcontainers")).hasMessageContaining("did you mean 'isolate'?");
   }
 
+  /**
+   * Targets, and the members a {@code cut} names, are checked against the members of the trial's
+   * topology before any container starts: a misspelt member fails at {@code --dry-run}, not when
+   * the fault fires minutes into a trial.
+   */
+  @Test
+  void faultTargetsAreCheckedAgainstTheMembersTheTopologyWouldHave() {
+    Topology pss = Topology.parse("pss");
+    FaultActionCheck.checkTargets(FaultSchedule.parse("2s isolate secondary:2 from=peers;"
+        + " 8s heal rs0-2; 9s cut primary to=rs0-1,secondary:2; 12s pause rs0/primary"),
+        "testcontainers", pss, Map.of());
+
+    assertThatThrownBy(() -> FaultActionCheck.checkTargets(FaultSchedule.parse(
+        "3s pause rs0-3"), "testcontainers", pss, Map.of()))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("faults='run+3000ms pause rs0-3' is not allowed; allowed: targets of"
+            + " a testcontainers pss cluster: primary, secondary, secondary:2, rs0/primary,"
+            + " rs0/secondary, rs0/secondary:2, rs0-0, rs0-1, rs0-2");
+    assertThatThrownBy(() -> FaultActionCheck.checkTargets(FaultSchedule.parse(
+        "3s cut primary to=rs0-1,rs0-9"), "testcontainers", pss, Map.of()))
+        .hasMessageContaining("allowed: to of a testcontainers pss cluster: primary,")
+        .hasMessageContaining("not a target: 'rs0-9'");
+    assertThatThrownBy(() -> FaultActionCheck.checkTargets(FaultSchedule.parse(
+        "3s stepdown arbiter"), "testcontainers", pss, Map.of()))
+        .hasMessageContaining("rs0 has no arbiter");
+    FaultActionCheck.checkTargets(FaultSchedule.parse("3s stepdown arbiter"), "testcontainers",
+        Topology.parse("rs=3"), Map.of());
+  }
+
   /** The catalog's entries on containers (W1) schedule only what the container injector does. */
   @Test
   void everyCatalogScheduleOnContainersIsOneTheInjectorTakes() {

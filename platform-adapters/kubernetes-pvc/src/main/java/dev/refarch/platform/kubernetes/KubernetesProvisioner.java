@@ -15,8 +15,10 @@ import dev.refarch.platform.kubernetes.topology.Credentials;
 import dev.refarch.platform.kubernetes.topology.MemberSetup;
 import dev.refarch.platform.kubernetes.topology.MongoDeployment;
 import dev.refarch.platform.spi.ClusterProvisioner;
+import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,6 +82,22 @@ public final class KubernetesProvisioner implements ClusterProvisioner {
   @Override
   public Optional<Set<String>> faultActions() {
     return Optional.of(new LinkedHashSet<>(FaultRequest.Action.labels()));
+  }
+
+  /**
+   * Against the pods {@link ClusterLayout} lays {@code topology} out as, named after
+   * {@code k8s.mongodb.name}; left to {@link #start} when that setting is bad.
+   */
+  @Override
+  public void checkFaultTarget(Fault fault, Topology topology, Map<String, String> settings) {
+    String prefix;
+    try {
+      prefix = K8sProperties.MONGODB_NAME.from(settings);
+    } catch (ConfigurationException unreadable) {
+      return;
+    }
+    // the namespace is in no target: pods are named within it
+    ClusterLayout.of(topology, prefix, "any").faultTargets().parse(fault.target());
   }
 
   @Override

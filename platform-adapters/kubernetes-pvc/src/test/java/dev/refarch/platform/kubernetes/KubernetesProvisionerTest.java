@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.refarch.platform.kubernetes.api.ManagedObjects;
 import dev.refarch.platform.kubernetes.testing.FakeKubernetes;
 import dev.refarch.platform.spi.Extensions;
+import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.RunningCluster;
 import dev.refarch.platform.spi.Topology;
@@ -216,5 +217,32 @@ class KubernetesProvisionerTest {
         "StatefulSet test/refarch-rs0", "PersistentVolumeClaim test/data-refarch-rs0-0");
     assertThat(sts("refarch-rs0").getSpec().getPersistentVolumeClaimRetentionPolicy()
         .getWhenDeleted()).isEqualTo("Retain");
+  }
+
+  /** A fault's target is checked against the pods the topology would have, before any exists. */
+  @Test
+  void faultTargetsAreCheckedAgainstThePodsTheTopologyWouldHave() {
+    Topology pss = Topology.parse("pss");
+    provisioner.checkFaultTarget(new Fault("delete-pod", "refarch-rs0-1", Map.of()), pss,
+        Map.of());
+    provisioner.checkFaultTarget(new Fault("delete-pod", "secondary:2", Map.of()), pss, Map.of());
+    provisioner.checkFaultTarget(new Fault("delete-pod", "bench-rs0-2", Map.of()), pss,
+        Map.of("k8s.mongodb.name", "bench"));
+
+    assertThatThrownBy(() -> provisioner.checkFaultTarget(new Fault("delete-pod", "rs0-1",
+        Map.of()), pss, Map.of()))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("fault.target='rs0-1' is not allowed; allowed: primary, secondary,"
+            + " secondary:2, rs0/primary, rs0/secondary, rs0/secondary:2, refarch-rs0-0,"
+            + " refarch-rs0-1, refarch-rs0-2");
+    assertThatThrownBy(() -> provisioner.checkFaultTarget(new Fault("delete-pod",
+        "shard0/primary", Map.of()), pss, Map.of()))
+        .hasMessageContaining("unknown replica set 'shard0'");
+    assertThatThrownBy(() -> provisioner.checkFaultTarget(new Fault("delete-pod", "primary",
+        Map.of()), Topology.parse("sharded:2x3,cfg=1,routers=1"), Map.of()))
+        .hasMessageContaining("several replica sets: prefix the role with one, e.g. shard0/primary");
+    assertThat(k8s.errors()).isEmpty();
+    assertThat(client.apps().statefulSets().inAnyNamespace().list().getItems())
+        .as("nothing created").isEmpty();
   }
 }

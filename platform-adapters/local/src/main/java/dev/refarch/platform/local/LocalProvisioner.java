@@ -61,6 +61,12 @@ public final class LocalProvisioner implements ClusterProvisioner {
         java.time.Duration.ofSeconds(1));
   }
 
+  /** Against the members {@link Planner} lays {@code topology} out as; no setting renames them. */
+  @Override
+  public void checkFaultTarget(Fault fault, Topology topology, Map<String, String> settings) {
+    Planner.targets(topology).parse(fault.target());
+  }
+
   @Override
   public String name() {
     return "local";

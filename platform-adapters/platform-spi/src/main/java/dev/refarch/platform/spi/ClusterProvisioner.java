@@ -60,12 +60,28 @@ public interface ClusterProvisioner {
 
   /**
    * Checks a plain fault's parameters (e.g. {@code iops=0} on {@code slow-disk}) before any
-   * cluster exists; its target needs the running cluster and is checked when it fires. Called
-   * only for actions among {@link #faultActions()}. The default accepts any parameters.
+   * cluster exists; its target is checked by {@link #checkFaultTarget}. Called only for actions
+   * among {@link #faultActions()}. The default accepts any parameters.
    *
    * @throws dev.refarch.platform.spi.config.ConfigurationException naming the parameter, the
    *     value and what is allowed
    */
   default void checkFaultParameters(Fault fault) {
+  }
+
+  /**
+   * Checks a plain fault's target, and any parameter that names members (a {@code cut}'s
+   * {@code to}), against the members a cluster of {@code topology} started with {@code settings}
+   * would have, in the grammar of {@link FaultTargets}: {@code rs0-7} on three members, or
+   * {@code secondary} on a standalone, fails before any cluster exists rather than when the fault
+   * fires. Which member holds a role is still decided when it fires. Called only for actions
+   * among {@link #faultActions()} whose parameters passed {@link #checkFaultParameters}. The
+   * default accepts any target, for provisioners whose member names are known only once the
+   * cluster runs; settings this check cannot read are left to {@link #start}, which reports them.
+   *
+   * @throws dev.refarch.platform.spi.config.ConfigurationException naming the target, the
+   *     value and every target the cluster would allow
+   */
+  default void checkFaultTarget(Fault fault, Topology topology, Map<String, String> settings) {
   }
 }

@@ -1,11 +1,9 @@
 package dev.refarch.platform.kubernetes.fault;
 
 import dev.refarch.platform.kubernetes.topology.ClusterLayout;
-import dev.refarch.platform.kubernetes.topology.ClusterLayout.Group;
 import dev.refarch.platform.spi.FaultTarget;
 import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -27,21 +25,7 @@ final class PodTargets {
   PodTargets(ClusterLayout layout, MemberRoles roles) {
     this.layout = layout;
     this.roles = roles;
-    List<FaultTargets.Member> members = new ArrayList<>();
-    for (Group g : layout.groups()) {
-      String set = g.replicaSet().isEmpty() ? null : g.replicaSet();
-      g.pods().forEach(pod -> members.add(new FaultTargets.Member(pod, set, kind(g.kind()))));
-    }
-    this.grammar = new FaultTargets(members);
-  }
-
-  private static FaultTargets.Kind kind(ClusterLayout.Kind kind) {
-    return switch (kind) {
-      case STANDALONE, DATA, SHARD -> FaultTargets.Kind.DATA;
-      case CONFIG -> FaultTargets.Kind.CONFIG;
-      case ARBITER -> FaultTargets.Kind.ARBITER;
-      case ROUTER -> FaultTargets.Kind.ROUTER;
-    };
+    this.grammar = layout.faultTargets();
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.refarch.platform.kubernetes.topology;
 
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.Topology;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,6 +122,25 @@ public record ClusterLayout(Topology topology, String namespace, String domain,
     String hosts = String.join(",", hosts(entry));
     return "mongodb://" + hosts + "/" + (entry.kind() == Kind.DATA ? "?replicaSet="
         + entry.replicaSet() : "");
+  }
+
+  /**
+   * The targets a fault can name in this cluster: every pod by name, and the roles of each
+   * replica set. A standalone forms no replica set here: its pod is named.
+   */
+  public FaultTargets faultTargets() {
+    List<FaultTargets.Member> members = new ArrayList<>();
+    for (Group g : groups) {
+      String set = g.replicaSet().isEmpty() ? null : g.replicaSet();
+      FaultTargets.Kind kind = switch (g.kind()) {
+        case STANDALONE, DATA, SHARD -> FaultTargets.Kind.DATA;
+        case CONFIG -> FaultTargets.Kind.CONFIG;
+        case ARBITER -> FaultTargets.Kind.ARBITER;
+        case ROUTER -> FaultTargets.Kind.ROUTER;
+      };
+      g.pods().forEach(pod -> members.add(new FaultTargets.Member(pod, set, kind)));
+    }
+    return new FaultTargets(members);
   }
 
   /** The groups whose pods are members of {@code replicaSet}: data members and its arbiter. */

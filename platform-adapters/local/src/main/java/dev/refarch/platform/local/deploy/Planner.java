@@ -6,6 +6,7 @@ import dev.refarch.platform.local.process.FreePorts;
 import dev.refarch.platform.local.process.Member;
 import dev.refarch.platform.local.process.MemberSpec;
 import dev.refarch.platform.local.process.Role;
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.PlatformException;
 import dev.refarch.platform.spi.Topology;
 import java.io.IOException;
@@ -13,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,40 +40,102 @@ public final class Planner {
   }
 
   /**
-   * Creates the work directory under {@link LocalSettings#workDir()} and lays out the members.
+   * One member of a layout before it has a port, a directory or a binary: what a fault target
+   * can name before the cluster exists.
+   *
+   * @param name the member's name, e.g. {@code rs0-1}
+   * @param role what it is for
+   * @param group its replica set ({@code standalone} for a standalone); {@code null} for a router
+   */
+  public record Slot(String name, Role role, String group) {
+
+    /** This member as fault targets see it. */
+    public FaultTargets.Member target() {
+      return new FaultTargets.Member(name, group, role.targetKind());
+    }
+  }
+
+  /**
+   * The members {@code topology} is laid out as, in the order {@link #plan} starts them: the
+   * names, roles and sets of every deployment of it. Pure: nothing is created.
+   */
+  public static List<Slot> slots(Topology topology) {
+    List<Slot> slots = new ArrayList<>();
+    if (topology instanceof Topology.Standalone) {
+      slots.add(new Slot("standalone", Role.STANDALONE, "standalone"));
+    } else if (topology instanceof Topology.ReplicaSet rs) {
+      addSet(slots, REPLICA_SET, rs.dataMembers(), rs.arbiter(), Role.DATA);
+    } else {
+      Topology.Sharded sharded = (Topology.Sharded) topology;
+      addSet(slots, CONFIG, sharded.configMembers(), false, Role.CONFIG);
+      for (int s = 0; s < sharded.shards(); s++) {
+        addSet(slots, "shard" + s, sharded.membersPerShard(), false, Role.DATA);
+      }
+      for (int r = 0; r < sharded.routers(); r++) {
+        slots.add(new Slot("mongos-" + r, Role.ROUTER, null));
+      }
+    }
+    return slots;
+  }
+
+  /** The fault targets of every deployment of {@code topology}, checked before one exists. */
+  public static FaultTargets targets(Topology topology) {
+    return new FaultTargets(slots(topology).stream().map(Slot::target).toList());
+  }
+
+  /** A replica set's data members, then its arbiter. */
+  private static void addSet(List<Slot> slots, String name, int dataMembers, boolean arbiter,
+      Role dataRole) {
+    for (int i = 0; i < dataMembers; i++) {
+      slots.add(new Slot(name + "-" + i, dataRole, name));
+    }
+    if (arbiter) {
+      slots.add(new Slot(name + "-" + dataMembers, Role.ARBITER, name));
+    }
+  }
+
+  /**
+   * Creates the work directory under {@link LocalSettings#workDir()} and lays out the members
+   * {@link #slots} names.
    *
    * @param mongos required for sharded topologies
    * @throws PlatformException when the directory cannot be created or ports are short
    */
   public static Deployment plan(Topology topology, LocalSettings settings, MongoBinary mongod,
       Optional<MongoBinary> mongos) {
+    MongoBinary router = topology instanceof Topology.Sharded ? mongos.orElseThrow(() ->
+        new PlatformException("plan " + topology.label(), "a sharded topology needs a mongos"
+            + " binary")) : null;
     Path workDir = createWorkDir(settings.workDir());
     Layout layout = new Layout(workDir, settings, mongod,
         FreePorts.allocate(processCount(topology)).iterator());
+    List<Slot> slots = slots(topology);
     if (topology instanceof Topology.Standalone) {
-      Member standalone = layout.mongod("standalone", Role.STANDALONE, "standalone", List.of());
+      Member standalone = layout.mongod(slots.get(0), List.of());
       return new Deployment(topology, workDir, standalone, List.of(), List.of(), mongod, mongos);
     }
-    if (topology instanceof Topology.ReplicaSet rs) {
-      ReplicaSetGroup set = layout.replicaSet(REPLICA_SET, rs.dataMembers(), rs.arbiter(),
-          Role.DATA, List.of());
-      return new Deployment(topology, workDir, null, List.of(set), List.of(), mongod, mongos);
+    // a shard's or config server's members say so on their command line
+    Map<String, List<Member>> sets = new LinkedHashMap<>();
+    for (Slot slot : slots) {
+      if (slot.role() != Role.ROUTER) {
+        List<String> options = new ArrayList<>(List.of("--replSet", slot.group()));
+        if (topology instanceof Topology.Sharded) {
+          options.add(slot.role() == Role.CONFIG ? "--configsvr" : "--shardsvr");
+        }
+        sets.computeIfAbsent(slot.group(), g -> new ArrayList<>())
+            .add(layout.mongod(slot, options));
+      }
     }
-    Topology.Sharded sharded = (Topology.Sharded) topology;
-    MongoBinary router = mongos.orElseThrow(() -> new PlatformException(
-        "plan " + topology.label(), "a sharded topology needs a mongos binary"));
-    List<ReplicaSetGroup> sets = new ArrayList<>();
-    sets.add(layout.replicaSet(CONFIG, sharded.configMembers(), false, Role.CONFIG,
-        List.of("--configsvr")));
-    for (int s = 0; s < sharded.shards(); s++) {
-      sets.add(layout.replicaSet("shard" + s, sharded.membersPerShard(), false, Role.DATA,
-          List.of("--shardsvr")));
-    }
+    List<ReplicaSetGroup> groups = new ArrayList<>();
+    sets.forEach((name, members) -> groups.add(new ReplicaSetGroup(name,
+        members.get(0).spec().role() == Role.CONFIG, members)));
     List<Member> routers = new ArrayList<>();
-    for (int r = 0; r < sharded.routers(); r++) {
-      routers.add(layout.router("mongos-" + r, router, CONFIG + "/" + sets.get(0).seedList()));
+    for (Slot slot : slots) {
+      if (slot.role() == Role.ROUTER) {
+        routers.add(layout.router(slot.name(), router, CONFIG + "/" + groups.get(0).seedList()));
+      }
     }
-    return new Deployment(topology, workDir, null, sets, routers, mongod, mongos);
+    return new Deployment(topology, workDir, null, groups, routers, mongod, mongos);
   }
 
   static int processCount(Topology topology) {
@@ -96,28 +161,14 @@ public final class Planner {
   private record Layout(Path workDir, LocalSettings settings, MongoBinary mongod,
       Iterator<Integer> ports) {
 
-    ReplicaSetGroup replicaSet(String name, int dataMembers, boolean arbiter, Role dataRole,
-        List<String> clusterRole) {
-      List<String> options = new ArrayList<>(List.of("--replSet", name));
-      options.addAll(clusterRole);
-      List<Member> members = new ArrayList<>();
-      for (int i = 0; i < dataMembers; i++) {
-        members.add(mongod(name + "-" + i, dataRole, name, options));
-      }
-      if (arbiter) {
-        members.add(mongod(name + "-" + dataMembers, Role.ARBITER, name, options));
-      }
-      return new ReplicaSetGroup(name, dataRole == Role.CONFIG, members);
-    }
-
-    Member mongod(String name, Role role, String group, List<String> roleOptions) {
+    Member mongod(Slot slot, List<String> roleOptions) {
       List<String> options = new ArrayList<>(roleOptions);
       options.addAll(List.of("--wiredTigerCacheSizeGB", settings.cacheSizeArgument(),
           "--setParameter", "shutdownTimeoutMillisForSignaledShutdown="
               + settings.shutdownTimeoutMillis()));
       options.addAll(settings.extraArgs());
-      return new Member(new MemberSpec(name, role, group, ports.next(), workDir.resolve(name),
-          mongod.path(), options));
+      return new Member(new MemberSpec(slot.name(), slot.role(), slot.group(), ports.next(),
+          workDir.resolve(slot.name()), mongod.path(), options));
     }
 
     Member router(String name, MongoBinary mongos, String configDb) {

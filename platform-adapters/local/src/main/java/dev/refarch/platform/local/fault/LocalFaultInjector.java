@@ -7,7 +7,6 @@ import dev.refarch.platform.local.internal.Poll.Observation;
 import dev.refarch.platform.local.process.Member;
 import dev.refarch.platform.local.process.MemberView;
 import dev.refarch.platform.local.process.ProcessStatus;
-import dev.refarch.platform.local.process.Role;
 import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.FaultEvent;
 import dev.refarch.platform.spi.FaultInjector;
@@ -92,17 +91,8 @@ public final class LocalFaultInjector implements FaultInjector {
     this.disks = new MemberDiskCaps(cluster, lifeCap);
     members.forEach(m -> this.members.put(m.name(), m));
     this.targets = new FaultTargets(members.stream().map(m -> new FaultTargets.Member(m.name(),
-        m.spec().group(), kind(m.spec().role()))).toList());
+        m.spec().group(), m.spec().role().targetKind())).toList());
     this.defaultTimeout = defaultTimeout;
-  }
-
-  private static FaultTargets.Kind kind(Role role) {
-    return switch (role) {
-      case STANDALONE, DATA -> FaultTargets.Kind.DATA;
-      case CONFIG -> FaultTargets.Kind.CONFIG;
-      case ARBITER -> FaultTargets.Kind.ARBITER;
-      case ROUTER -> FaultTargets.Kind.ROUTER;
-    };
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.refarch.platform.local.process;
 
+import dev.refarch.platform.spi.FaultTargets;
 import java.util.Locale;
 
 /** What a member process is for in its deployment. */
@@ -28,5 +29,15 @@ public enum Role {
   /** Whether the process holds data (and so can be primary or secondary). */
   public boolean bearsData() {
     return this == STANDALONE || this == DATA || this == CONFIG;
+  }
+
+  /** What a fault target sees in a member of this role. */
+  public FaultTargets.Kind targetKind() {
+    return switch (this) {
+      case STANDALONE, DATA -> FaultTargets.Kind.DATA;
+      case CONFIG -> FaultTargets.Kind.CONFIG;
+      case ARBITER -> FaultTargets.Kind.ARBITER;
+      case ROUTER -> FaultTargets.Kind.ROUTER;
+    };
   }
 }

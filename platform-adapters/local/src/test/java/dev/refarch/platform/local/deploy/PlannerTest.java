@@ -1,6 +1,7 @@
 package dev.refarch.platform.local.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.refarch.platform.local.binary.MongoBinary;
 import dev.refarch.platform.local.config.LocalSettings;
@@ -8,13 +9,17 @@ import dev.refarch.platform.local.process.Member;
 import dev.refarch.platform.local.process.MemberSpec;
 import dev.refarch.platform.local.process.ProcessStatus;
 import dev.refarch.platform.local.process.Role;
+import dev.refarch.platform.spi.FaultTargets;
 import dev.refarch.platform.spi.Topology;
+import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Layouts, names and command lines of planned (never started) deployments. */
 class PlannerTest {
@@ -101,6 +106,34 @@ class PlannerTest {
     assertThat(Planner.processCount(Topology.parse("rs=3"))).isEqualTo(3);
     assertThat(Planner.processCount(Topology.parse("sharded:3x3,cfg=3,routers=2")))
         .isEqualTo(14);
+  }
+
+  /**
+   * What fault targets are checked against before a cluster exists is what a deployment of the
+   * topology has: same names, roles and sets, in the same order.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"standalone", "rs=1", "rs=3", "pss", "rs=4+arbiter",
+      "sharded:2x2,cfg=1,routers=2", "sharded:3x3,cfg=3,routers=2"})
+  void slotsAreTheMembersEveryDeploymentOfTheTopologyHas(String topology) {
+    Deployment d = plan(topology, Map.of());
+
+    assertThat(Planner.slots(Topology.parse(topology)))
+        .containsExactlyElementsOf(d.members().stream().map(m -> new Planner.Slot(m.name(),
+            m.spec().role(), m.spec().group())).toList())
+        .hasSize(Planner.processCount(Topology.parse(topology)));
+  }
+
+  @Test
+  void targetsAreCheckedAgainstTheTopologysMembers() {
+    FaultTargets rs3 = Planner.targets(Topology.parse("rs=3"));
+
+    assertThat(rs3.parse("arbiter").replicaSet()).isEqualTo("rs0");
+    assertThat(rs3.parse("rs0-2").member()).isEqualTo("rs0-2");
+    assertThatThrownBy(() -> rs3.parse("secondary:2")).isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("rs0 has 1 secondary");
+    assertThatThrownBy(() -> Planner.targets(Topology.parse("sharded:2x2,cfg=1,routers=1"))
+        .parse("shard2/primary")).hasMessageContaining("unknown replica set 'shard2'");
   }
 
   private static List<String> names(List<Member> members) {
