@@ -196,7 +196,7 @@ final class SectionReaders {
           "min <= max (" + REPETITIONS_FORM + ")");
     }
     Optional<Duration> budget = r.optional(rep, "budget").map(v -> r.parse(rep,
-        "repetitions.budget", v, "a duration, e.g. 90s or 6m", Durations::parse,
+        "repetitions.budget", v, Durations.FORM, Durations::parse,
         "budget"));
     b.repetitions(min, max, budget);
   }
