@@ -18,7 +18,11 @@ import org.apache.commons.statistics.descriptive.Median;
  * <p>A point whose machine was busy (at least {@value #SATURATED} of its cores) while its clients
  * waited for a core at least {@value #WAITING} of their runnable time — or, without those
  * figures, whose clients used half the cores — carries a caveat with the figures. The verdict is
- * withdrawn ("not comparable") only when the clients alone could explain the change measured:
+ * withdrawn ("not comparable") only when the clients alone could explain the change measured —
+ * when what they predict by themselves reaches the measured change (its estimate). When it
+ * reaches only the measured interval (its end nearest 0), the change beyond the clients' share is
+ * not told apart from none: a verdict that the interval decided becomes inconclusive, saying so
+ * ({@link Judgement#blurs}). The predictions:
  *
  * <ul>
  *   <li>throughput, both points' machines busy: a saturated machine's cores go to the clients
@@ -34,10 +38,9 @@ import org.apache.commons.statistics.descriptive.Median;
  *       threads, src/docs/benchmarks.md), so its change follows the throughput it would be
  *       taken to explain;
  *   <li>latency: an operation's latency includes the time its client thread, runnable, waited for
- *       a core. When the clients' wait per operation changed between the points by at least the
- *       measured change (the end of its interval nearest 0, in milliseconds), in its direction,
- *       the clients suffice to explain it. For a percentile this compares a mean wait with a
- *       tail's change: it withdraws a verdict only where even the average wait is enough.
+ *       a core: the change in the clients' wait per operation between the points, in
+ *       milliseconds, against the figure's. For a percentile this compares a mean wait with a
+ *       tail's change: it counts only where even the average wait is enough.
  * </ul>
  *
  * <p>Stateless and thread-safe.
@@ -55,9 +58,25 @@ final class ClientEvidence {
   }
 
   /**
-   * The caveats on a verdict, and why the clients alone could explain its change, if they could.
+   * What the clients' evidence says about a verdict.
+   *
+   * @param explains why the clients alone could explain the measured change, if they could: the
+   *     verdict is withdrawn
+   * @param blurs why the clients alone could explain a change inside the measured interval but
+   *     short of its estimate, if so: a decided verdict becomes inconclusive
+   * @param caveats the figures of clients that may have limited a point
    */
-  record Judgement(Optional<String> explains, List<String> caveats) {
+  record Judgement(Optional<String> explains, Optional<String> blurs, List<String> caveats) {
+  }
+
+  /** How far a change the clients alone would cause reaches into the measured one. */
+  enum Reach {
+    /** Not in the measured change's direction, or short of its interval. */
+    NONE,
+    /** Into the interval, short of the estimate. */
+    INTERVAL,
+    /** To the estimate or beyond. */
+    ESTIMATE
   }
 
   /** Per point, the medians over its trials of what the evidence gives. */
@@ -72,13 +91,24 @@ final class ClientEvidence {
     List<String> caveats = new ArrayList<>();
     caveat(m, "the measured point").ifPresent(caveats::add);
     caveat(b, baselineLabel).ifPresent(caveats::add);
-    Optional<String> explains = Optional.empty();
+    Optional<Prediction> p = Optional.empty();
     if (metric == Quantity.THROUGHPUT && saturated(m) && saturated(b)) {
-      explains = throughput(effect, m, b, baselineLabel);
+      p = throughput(effect, m, b, baselineLabel);
     } else if (metric.isLatency() && m.waitPerOp().isPresent() && b.waitPerOp().isPresent()) {
-      explains = latency(metric, operation, effect, m, b, baselineLabel);
+      p = latency(metric, operation, effect, m, b, baselineLabel);
     }
-    return new Judgement(explains, caveats);
+    Reach reach = p.map(x -> reach(effect, x.pct())).orElse(Reach.NONE);
+    return new Judgement(
+        reach == Reach.ESTIMATE ? p.map(x -> "the clients alone could explain it: " + x.figures())
+            : Optional.empty(),
+        reach == Reach.INTERVAL ? p.map(x -> "the clients alone could explain part of it: "
+            + x.figures() + "; inside the interval, so whether the rest of the change is the"
+            + " server's, noise decides") : Optional.empty(),
+        caveats);
+  }
+
+  /** A change the clients alone would cause, in percent, and the figures that give it. */
+  private record Prediction(double pct, String figures) {
   }
 
   private static boolean saturated(Side s) {
@@ -86,47 +116,51 @@ final class ClientEvidence {
         && s.clients().isPresent();
   }
 
-  private static Optional<String> throughput(Effect effect, Side m, Side b, String baselineLabel) {
+  private static Optional<Prediction> throughput(Effect effect, Side m, Side b,
+      String baselineLabel) {
     double km = m.clients().getAsDouble() * m.cores();
     double kb = b.clients().getAsDouble() * b.cores();
     double busy = b.machine().getAsDouble() * b.cores();
-    double predicted = ((busy - km) / (busy - kb) - 1) * 100;
-    if (!(busy > kb) || !reaches(effect, predicted)) {
+    if (!(busy > kb)) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "the clients alone could explain it: they took"
-        + " %.2f of the machine's busy cores at %s and %.2f at the measured point, which on"
-        + " machines busy at %.0f %% and %.0f %% of their cores would by itself change throughput"
-        + " by %s; measured %s", kb, baselineLabel, km, b.machine().getAsDouble() * 100,
-        m.machine().getAsDouble() * 100, Formats.percent(predicted), effect));
+    double predicted = ((busy - km) / (busy - kb) - 1) * 100;
+    return Optional.of(new Prediction(predicted, String.format(Locale.ROOT, "they took %.2f of"
+        + " the machine's busy cores at %s and %.2f at the measured point, which on machines busy"
+        + " at %.0f %% and %.0f %% of their cores would by itself change throughput by %s;"
+        + " measured %s", kb, baselineLabel, km, b.machine().getAsDouble() * 100,
+        m.machine().getAsDouble() * 100, Formats.percent(predicted), effect)));
   }
 
-  private static Optional<String> latency(Quantity metric, String operation, Effect effect, Side m,
-      Side b, String baselineLabel) {
+  private static Optional<Prediction> latency(Quantity metric, String operation, Effect effect,
+      Side m, Side b, String baselineLabel) {
     double waitChangeMs = (m.waitPerOp().getAsDouble() - b.waitPerOp().getAsDouble()) * 1000;
     double base = effect.base().value();
-    double predictedPct = base > 0 ? waitChangeMs / base * 100 : 0;
-    if (!(base > 0) || !reaches(effect, predictedPct)) {
+    if (!(base > 0)) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "the clients alone could explain it: their"
-        + " threads waited for a core %+.2f ms per operation more than at %s, as much as the %s of"
-        + " %s changed (measured %s, %+.2f ms)", waitChangeMs, baselineLabel, metric.label(),
-        operation, effect, effect.measured().value() - base));
+    return Optional.of(new Prediction(waitChangeMs / base * 100, String.format(Locale.ROOT,
+        "their threads waited for a core %+.2f ms per operation more than at %s, where the %s of"
+        + " %s changed by %+.2f ms (measured %s)", waitChangeMs, baselineLabel, metric.label(),
+        operation, effect.measured().value() - base, effect)));
   }
 
   /**
-   * Whether a change of {@code predicted} % goes the way of the measured change and reaches its
-   * interval (the end nearest 0), so that it alone could account for what was measured.
+   * How far a change of {@code predicted} % reaches into the measured change: none when it goes
+   * the other way, stops short of the interval's end nearest 0, or the interval spans 0 (or
+   * there is none).
    */
-  static boolean reaches(Effect effect, double predicted) {
+  static Reach reach(Effect effect, double predicted) {
     if (effect.ci95().isEmpty() || effect.pct() == 0 || Math.signum(predicted)
         != Math.signum(effect.pct())) {
-      return false;
+      return Reach.NONE;
     }
     double nearZero = effect.pct() > 0 ? Math.max(0, effect.ci95().get().low())
         : Math.min(0, effect.ci95().get().high());
-    return Math.abs(predicted) >= Math.abs(nearZero) && nearZero != 0;
+    if (nearZero == 0 || Math.abs(predicted) < Math.abs(nearZero)) {
+      return Reach.NONE; // an interval across 0 is inconclusive already
+    }
+    return Math.abs(predicted) >= Math.abs(effect.pct()) ? Reach.ESTIMATE : Reach.INTERVAL;
   }
 
   private static Optional<String> caveat(Side s, String where) {

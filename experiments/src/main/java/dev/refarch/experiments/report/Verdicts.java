@@ -22,8 +22,10 @@ import java.util.OptionalInt;
  * was steady and each latency figure rests on enough samples ({@link #samplesNeeded}); the others
  * are left out and the verdict says so. A point none of whose trials count is not comparable here,
  * and the verdict says why. Clients that competed with the server for the cores are weighed as
- * evidence ({@link ClientEvidence}): the verdict keeps its figures as a caveat, and becomes not
- * comparable only when the clients alone could explain the change measured.
+ * evidence ({@link ClientEvidence}): the verdict keeps its figures as a caveat, becomes not
+ * comparable only when the clients alone could explain the change measured, and inconclusive
+ * when they could explain a change inside its interval (the rest then is not told apart from
+ * none).
  *
  * <p>Stateless and thread-safe.
  */
@@ -84,7 +86,20 @@ final class Verdicts {
       return new Verdict(Verdict.Kind.NOT_COMPARABLE, clients.explains().get(), Optional.of(effect),
           Optional.empty(), OptionalInt.empty(), caveats, window);
     }
-    return decide(shape, effect, baselineLabel, paperChangePct, caveats, window);
+    Verdict decided = decide(shape, effect, baselineLabel, paperChangePct, caveats, window);
+    if (clients.blurs().isEmpty()) {
+      return decided;
+    }
+    if (decided.kind() == Verdict.Kind.INCONCLUSIVE) {
+      List<String> more = new ArrayList<>(caveats);
+      more.add(clients.blurs().get());
+      return new Verdict(decided.kind(), decided.reason(), decided.effect(), decided.direction(),
+          decided.morePerPoint(), more, window);
+    }
+    // the interval decided against 0 or the band, but not against what the clients alone do
+    return new Verdict(Verdict.Kind.INCONCLUSIVE, decided.reason() + "; "
+        + clients.blurs().get(), decided.effect(), decided.direction(), OptionalInt.empty(),
+        caveats, window);
   }
 
   private static Verdict decide(Transfer.Shape shape, Effect effect, String baselineLabel,

@@ -3,6 +3,7 @@ package dev.refarch.experiments.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.experiments.spec.Transfer;
+import dev.refarch.experiments.stats.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -213,6 +214,27 @@ class VerdictsTest {
         + " machines busy at 98 % and 98 % of their cores would by itself change throughput by"
         + " -37.0 %");
     assertThat(v.kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);
+  }
+
+  @Test
+  void aChangeTheClientsCouldExplainOnlyInsideTheIntervalIsInconclusiveNotWithdrawn() {
+    // both machines saturated (1.95 of 2 cores); the clients took 0.60 cores at the baseline and
+    // 0.22 at the measured point, leaving the rest 1.73 instead of 1.35 cores: +28 % by itself,
+    // short of the measured +29.9 % but past its interval's lower end (about +19 %)
+    CpuEvidence heavy = cpu(10, 6, 0.5, 13.5, 19.5);
+    CpuEvidence lean = cpu(10, 2.22, 0.1, 17.2, 19.5);
+    Verdict v = judge(UP, point(AT, facts(true, 0.11, 39_000, Optional.of(lean)), 1300, 1350,
+        1250), point(BASE, facts(true, 0.3, 30_000, Optional.of(heavy)), 1000, 1005, 995));
+
+    Interval ci = v.effect().orElseThrow().ci95().orElseThrow();
+    assertThat(v.effect().orElseThrow().pct()).as(v.toString()).isGreaterThan(28.0);
+    assertThat(ci.low()).as(v.toString()).isBetween(0.0, 28.0);
+    assertThat(v.kind()).as(v.toString()).isEqualTo(Verdict.Kind.INCONCLUSIVE);
+    assertThat(v.reason()).contains("expected up").contains("the clients alone could explain"
+        + " part of it: they took 0.60 of the machine's busy cores at durability=durable and 0.22"
+        + " at the measured point, which on machines busy at 98 % and 98 % of their cores would"
+        + " by itself change throughput by +28.0 %").endsWith("noise decides");
+    assertThat(v.morePerPoint()).isEmpty();
   }
 
   @Test
