@@ -103,6 +103,7 @@ class SpecReaderTest {
       "id: x\\nclients: many"                               => bad.yaml:2: clients='many' is not allowed; allowed: an integer from 1 to 64
       "id: x\\nthreads: 0"                                 => bad.yaml:2: threads='0' is not allowed; allowed: an integer from 1 to 10000
       "id: x\\nrepetitions: 0"                              => bad.yaml:2: repetitions='0' is not allowed; allowed: an integer from 1 to 100
+      "id: x\\nrepetitions: {min: 2, max: 4, budget: soon}" => bad.yaml:2: repetitions.budget='soon' is not allowed; allowed: a duration, e.g. 90s, 6m or 1h
       "id: x\\nwarmup: soon"                                => bad.yaml:2: warmup='soon' is not allowed; allowed: 0 (none), N or Ns (seconds from the first operation), Ns+jit (at least N seconds, then until this JVM's JIT compiler settles, at most 30 s more), Nops (the first N operations of this client)
       "id: x\\nphases: [load, verify]"                      => bad.yaml:2: phases='verify' is not allowed; allowed: load, run
       "id: x\\nworkload: g"                                 => bad.yaml:2: workload='g' is not allowed; allowed: a, b, c, d, e, f
