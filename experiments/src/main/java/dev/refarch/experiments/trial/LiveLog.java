@@ -1,5 +1,6 @@
 package dev.refarch.experiments.trial;
 
+import dev.refarch.ycsb.measure.MeasuringMark;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -29,13 +30,14 @@ final class LiveLog {
   private long offset;
   private long firstSlot = Long.MAX_VALUE;
   private long lastWarmupSlot = Long.MIN_VALUE;
+  private java.util.OptionalLong markedFrom = java.util.OptionalLong.empty();
 
   LiveLog(Path file, int intervalMs) {
     this.file = file;
     this.intervalMs = intervalMs;
   }
 
-  /** Reads what the client completed since the last poll. */
+  /** Reads what the client completed since the last poll, and its measuring mark once set. */
   void poll() throws IOException {
     if (!Files.isRegularFile(file)) {
       return;
@@ -67,6 +69,10 @@ final class LiveLog {
         latest.put(tag.substring(0, tag.length() - ".service".length()), histogram);
       }
     }
+    // read after the lines: a measured line means the client had set its mark before writing it
+    if (markedFrom.isEmpty() && !measured.isEmpty()) {
+      markedFrom = MeasuringMark.measuredFrom(file.getParent());
+    }
   }
 
   private String completeLinesFromOffset() throws IOException {
@@ -88,14 +94,21 @@ final class LiveLog {
   }
 
   /**
-   * The first slot this client measured whole: after its first (partial) interval and after the
-   * slot its warm-up ended in; empty until it has written one such slot.
+   * The first slot this client measured whole: after its first (partial) interval, and from the
+   * first slot boundary at or after the start of its measured window as its
+   * {@link MeasuringMark} gives it — where the merged figures will count from. (A client whose
+   * mark holds no time: after the slot of its last warm-up interval, which can be a slot early,
+   * as an interval's warm-up and measured histograms share its start.) Empty until it has
+   * written one such slot.
    */
   java.util.OptionalLong measuredFrom() {
     if (measured.isEmpty()) {
       return java.util.OptionalLong.empty();
     }
-    long from = Math.max(firstSlot, lastWarmupSlot) + intervalMs;
+    long from = markedFrom.isPresent()
+        ? Math.max(firstSlot + intervalMs, Math.floorDiv(markedFrom.getAsLong() + intervalMs - 1,
+            intervalMs) * (long) intervalMs)
+        : Math.max(firstSlot, lastWarmupSlot) + intervalMs;
     return measured.lastKey() >= from ? java.util.OptionalLong.of(from)
         : java.util.OptionalLong.empty();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.experiments.spec.SteadyRule;
 import dev.refarch.experiments.spec.UntilSteady;
+import dev.refarch.ycsb.measure.MeasuringMark;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -80,6 +81,30 @@ class SteadyWatchTest {
         "measurements/latency.hlog"), 1000);
     cold.poll();
     assertThat(cold.measuredFrom()).hasValue(T0 + 1000);
+  }
+
+  /**
+   * A warm-up that ends just after a slot boundary, before the interval writer's boundary a few
+   * ms later, leaves its last warm-up histogram in the slot before: the slot the merged figures
+   * leave out (they count from the first boundary at or after the measured window's start). The
+   * client's measuring mark says where that start was, and the live series starts there too.
+   */
+  @Test
+  void aClientCountsFromTheFirstSlotBoundaryAtOrAfterItsMarkedStart(@TempDir Path dir)
+      throws Exception {
+    Path late = client(dir, "late", log(3, 100, 100, 100));
+    Files.writeString(late.resolve("measurements").resolve(MeasuringMark.FILE),
+        Long.toString(T0 + 3_001));
+    LiveLog afterBoundary = new LiveLog(late.resolve("measurements/latency.hlog"), 1000);
+    afterBoundary.poll();
+    assertThat(afterBoundary.measuredFrom()).hasValue(T0 + 4_000);
+
+    Path exact = client(dir, "exact", log(3, 100, 100, 100));
+    Files.writeString(exact.resolve("measurements").resolve(MeasuringMark.FILE),
+        Long.toString(T0 + 3_000));
+    LiveLog onBoundary = new LiveLog(exact.resolve("measurements/latency.hlog"), 1000);
+    onBoundary.poll();
+    assertThat(onBoundary.measuredFrom()).hasValue(T0 + 3_000);
   }
 
   @Test

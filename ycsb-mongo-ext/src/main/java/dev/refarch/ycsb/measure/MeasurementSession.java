@@ -243,6 +243,17 @@ public final class MeasurementSession {
     }
   }
 
+  /**
+   * The start of the measured window as known when a first measured operation, started at
+   * {@code operationStartNanos}, completes: the warm-up's end, as the summary gives it; without
+   * a warm-up, that operation's start (another thread's earlier one makes the summary's start
+   * earlier, never later).
+   */
+  long measuredFromEpochMs(long operationStartNanos) {
+    return epochMs(settings.warmup().isNone() ? operationStartNanos
+        : warmup.endNanos(operationStartNanos));
+  }
+
   private Summary summary() {
     long first = firstNanos == Long.MAX_VALUE ? baseNanos : firstNanos;
     long last = lastNanos == 0 ? first : lastNanos;

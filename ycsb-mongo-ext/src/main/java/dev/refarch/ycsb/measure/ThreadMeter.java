@@ -99,7 +99,7 @@ public final class ThreadMeter {
     } else {
       measured[op][s]++;
       if (!measuringMarked) {
-        session.measuring.set();
+        session.measuring.set(session.measuredFromEpochMs(startNanos));
         measuringMarked = true;
       }
     }

@@ -2,6 +2,8 @@ package dev.refarch.ycsb.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +16,7 @@ class MeasuringMarkTest {
   Path dir;
 
   @Test
-  void theMarkAppearsWithTheFirstOperationAfterTheWarmUpNotBefore() {
+  void theMarkAppearsWithTheFirstOperationAfterTheWarmUpNotBefore() throws Exception {
     ThreadMeter meter = MeasurementSession.join(new MeasurementSettings(dir, 100, 1000,
         Warmup.operations(2), 0, false));
     try {
@@ -27,5 +29,18 @@ class MeasuringMarkTest {
     } finally {
       MeasurementSession.leave(meter);
     }
+    // the mark holds the measured window's start, as the summary gives it afterwards
+    long summaryFrom = new ObjectMapper().readTree(dir.resolve(MeasurementSession.SUMMARY_JSON)
+        .toFile()).get("measuredFromEpochMs").asLong();
+    assertThat(MeasuringMark.measuredFrom(dir)).hasValue(summaryFrom);
+    assertThat(summaryFrom).isPositive();
+  }
+
+  @Test
+  void aMarkWithoutATimeIsSetButSaysNoStart() throws Exception {
+    Files.createFile(dir.resolve(MeasuringMark.FILE));
+    assertThat(MeasuringMark.isSet(dir)).isTrue();
+    assertThat(MeasuringMark.measuredFrom(dir)).isEmpty();
+    assertThat(MeasuringMark.measuredFrom(dir.resolve("nowhere"))).isEmpty();
   }
 }
