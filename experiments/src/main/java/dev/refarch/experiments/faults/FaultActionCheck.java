@@ -35,8 +35,7 @@ public final class FaultActionCheck {
   public static void check(FaultSchedule schedule, String clusterType) {
     // the actions the cluster type's provisioner declares; a type whose provisioner is absent or
     // declares none (uri) is not checked here
-    ClusterProvisioner provisioner = Extensions.provisioners().containsKey(clusterType)
-        ? Extensions.provisioner(clusterType) : null;
+    ClusterProvisioner provisioner = provisioner(clusterType);
     Set<String> known = provisioner == null ? null : provisioner.faultActions().orElse(null);
     if (known == null) {
       return;
@@ -70,8 +69,7 @@ public final class FaultActionCheck {
    */
   public static void checkTargets(FaultSchedule schedule, String clusterType, Topology topology,
       Map<String, String> settings) {
-    ClusterProvisioner provisioner = Extensions.provisioners().containsKey(clusterType)
-        ? Extensions.provisioner(clusterType) : null;
+    ClusterProvisioner provisioner = provisioner(clusterType);
     Set<String> known = provisioner == null ? Set.of() : provisioner.faultActions().orElse(Set.of());
     for (FaultSchedule.Entry e : schedule.entries()) {
       if (!known.contains(e.fault().action()) || !parametersPass(provisioner, e)) {
@@ -85,6 +83,12 @@ public final class FaultActionCheck {
             + topology.label() + " cluster: " + bad.allowed(), bad.hint());
       }
     }
+  }
+
+  /** The provisioner of {@code clusterType}, or null when none is on the class path. */
+  private static ClusterProvisioner provisioner(String clusterType) {
+    return Extensions.provisioners().containsKey(clusterType)
+        ? Extensions.provisioner(clusterType) : null;
   }
 
   private static boolean parametersPass(ClusterProvisioner provisioner, FaultSchedule.Entry e) {
