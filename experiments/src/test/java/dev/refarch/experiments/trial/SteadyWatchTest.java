@@ -92,19 +92,18 @@ class SteadyWatchTest {
   @Test
   void aClientCountsFromTheFirstSlotBoundaryAtOrAfterItsMarkedStart(@TempDir Path dir)
       throws Exception {
-    Path late = client(dir, "late", log(3, 100, 100, 100));
-    Files.writeString(late.resolve("measurements").resolve(MeasuringMark.FILE),
-        Long.toString(T0 + 3_001));
-    LiveLog afterBoundary = new LiveLog(late.resolve("measurements/latency.hlog"), 1000);
-    afterBoundary.poll();
-    assertThat(afterBoundary.measuredFrom()).hasValue(T0 + 4_000);
+    assertThat(markedClient(dir, "late", T0 + 3_001).measuredFrom()).hasValue(T0 + 4_000);
+    assertThat(markedClient(dir, "exact", T0 + 3_000).measuredFrom()).hasValue(T0 + 3_000);
+  }
 
-    Path exact = client(dir, "exact", log(3, 100, 100, 100));
-    Files.writeString(exact.resolve("measurements").resolve(MeasuringMark.FILE),
-        Long.toString(T0 + 3_000));
-    LiveLog onBoundary = new LiveLog(exact.resolve("measurements/latency.hlog"), 1000);
-    onBoundary.poll();
-    assertThat(onBoundary.measuredFrom()).hasValue(T0 + 3_000);
+  /** A client of three warm-up seconds whose mark says it measured from {@code fromMs}, polled. */
+  private static LiveLog markedClient(Path dir, String name, long fromMs) throws Exception {
+    Path c = client(dir, name, log(3, 100, 100, 100));
+    Files.writeString(c.resolve("measurements").resolve(MeasuringMark.FILE),
+        Long.toString(fromMs));
+    LiveLog live = new LiveLog(c.resolve("measurements/latency.hlog"), 1000);
+    live.poll();
+    return live;
   }
 
   @Test
