@@ -22,8 +22,10 @@ import org.bson.RawBsonDocument;
 /**
  * The audit checked against something it did not write: the documents MongoDB itself put in
  * its members' {@code rollback/} folders when a rollback removed them. Every acknowledged insert
- * the audit finds lost should be there; documents there that the audit does not call lost were
- * never acknowledged, or were retried and written again on the new primary.
+ * the audit finds lost should be there, and so should every record with an acknowledged update
+ * the audit finds lost (the file holds the record as the rollback found it); documents there that
+ * the audit does not name were written by unacknowledged writes, by acknowledged ones a later
+ * write overwrote, or by writes retried on the new primary.
  *
  * <p>Stateless and thread-safe.
  */
@@ -36,11 +38,13 @@ public final class RollbackCheck {
    * What the rollback files say.
    *
    * @param documents documents of the audited collection in the files
-   * @param lostFound the audit's lost keys among them
+   * @param lostFound the audit's lost inserts' keys among them
+   * @param lostUpdatesFound the keys of the records with a lost update among them
    * @param members the members whose files held any, in order
    * @param caughtUp whether every member had caught up (its rollback over) when they were read
    */
-  public record Rollback(long documents, long lostFound, List<String> members, boolean caughtUp) {
+  public record Rollback(long documents, long lostFound, long lostUpdatesFound,
+      List<String> members, boolean caughtUp) {
     public Rollback {
       members = List.copyOf(members);
     }
@@ -50,13 +54,13 @@ public final class RollbackCheck {
   }
 
   /**
-   * Waits until the set has caught up, then reconciles the audit's {@code lostKeys} with the
-   * documents of {@code database.collection} in {@code files} (as
+   * Waits until the set has caught up, then reconciles the audit's {@code lostKeys} and
+   * {@code lostUpdateKeys} with the documents of {@code database.collection} in {@code files} (as
    * {@link dev.refarch.platform.spi.RunningCluster#rollbackFiles()} returns them, read once, after
    * the wait); empty when the cluster cannot read its members' files.
    */
   public static Optional<Rollback> check(String connectionString, String database,
-      String collection, List<String> lostKeys,
+      String collection, List<String> lostKeys, List<String> lostUpdateKeys,
       Supplier<Optional<Map<String, Map<String, byte[]>>>> files) {
     String uuid;
     boolean caughtUp;
@@ -88,7 +92,8 @@ public final class RollbackCheck {
       }
     });
     long found = lostKeys.stream().filter(ids::contains).count();
-    return Optional.of(new Rollback(ids.size(), found,
+    long updatesFound = lostUpdateKeys.stream().filter(ids::contains).count();
+    return Optional.of(new Rollback(ids.size(), found, updatesFound,
         new ArrayList<>(new TreeSet<>(members)), caughtUp));
   }
 

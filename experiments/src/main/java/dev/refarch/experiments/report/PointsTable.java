@@ -8,18 +8,27 @@ import java.util.List;
  * completed and were steady, overall throughput, per operation type the measured operations
  * behind its figures and p50 and p99 (marked when too few operations stand behind them), the
  * longest interruption when there were faults, the acknowledged-write audit when trials ran it
- * (acknowledged inserts, those lost, and the documents the members' rollback files hold — the
- * durability table of a failure study), and whether it met the SLO. The baseline row and each
+ * (acknowledged writes and those lost, of them updates, and the documents the members' rollback
+ * files hold — the durability table of a failure study), and whether it met the SLO. The baseline row and each
  * series' highest throughput within the SLO are highlighted.
  *
  * <p>Stateless and thread-safe.
  */
 final class PointsTable {
 
-  private static final java.util.Map<Quantity, String> AUDIT_HEADERS = java.util.Map.of(
-      Quantity.ACKNOWLEDGED_WRITES, "acknowledged inserts",
-      Quantity.LOST_WRITES, "acknowledged and lost",
-      Quantity.ROLLED_BACK, "in rollback files");
+  /**
+   * The audit's columns: operation, figure, header. The writes are inserts and updates together;
+   * the updates' own are shown where the trial measured updates and logged them.
+   */
+  private record AuditColumn(String operation, Quantity quantity, String header) {
+  }
+
+  private static final List<AuditColumn> AUDIT = List.of(
+      new AuditColumn(Quantity.OVERALL, Quantity.ACKNOWLEDGED_WRITES, "acknowledged writes"),
+      new AuditColumn(Quantity.OVERALL, Quantity.LOST_WRITES, "acknowledged and lost"),
+      new AuditColumn("UPDATE", Quantity.ACKNOWLEDGED_WRITES, "of them updates"),
+      new AuditColumn("UPDATE", Quantity.LOST_WRITES, "updates lost"),
+      new AuditColumn(Quantity.OVERALL, Quantity.ROLLED_BACK, "in rollback files"));
 
   private PointsTable() {
   }
@@ -30,9 +39,8 @@ final class PointsTable {
         .toList();
     boolean interruptions = r.points().stream()
         .anyMatch(p -> p.stat(Quantity.OVERALL, Quantity.INTERRUPTION).isPresent());
-    List<Quantity> audit = java.util.stream.Stream.of(Quantity.ACKNOWLEDGED_WRITES,
-        Quantity.LOST_WRITES, Quantity.ROLLED_BACK).filter(q -> r.points().stream()
-            .anyMatch(p -> p.stat(Quantity.OVERALL, q).isPresent())).toList();
+    List<AuditColumn> audit = AUDIT.stream().filter(c -> r.points().stream()
+        .anyMatch(p -> p.stat(c.operation(), c.quantity()).isPresent())).toList();
     List<String> headers = new ArrayList<>(parameters);
     headers.add("repetitions");
     headers.add("throughput ops/s");
@@ -44,7 +52,7 @@ final class PointsTable {
     if (interruptions) {
       headers.add("interruption ms");
     }
-    audit.forEach(q -> headers.add(AUDIT_HEADERS.get(q)));
+    audit.forEach(c -> headers.add(c.header()));
     r.plan().slo().ifPresent(slo -> headers.add("within SLO"));
     h.table("points", headers.toArray(String[]::new));
     for (Point p : r.points()) {
@@ -60,7 +68,8 @@ final class PointsTable {
       if (interruptions) {
         cells.add(ReportHtml.stat(p.stat(Quantity.OVERALL, Quantity.INTERRUPTION), Quantity.INTERRUPTION));
       }
-      audit.forEach(q -> cells.add(ReportHtml.stat(p.stat(Quantity.OVERALL, q), q)));
+      audit.forEach(c -> cells.add(ReportHtml.stat(p.stat(c.operation(), c.quantity()),
+          c.quantity())));
       r.plan().slo().ifPresent(slo -> cells.add(p.completed().isEmpty() ? ""
           : SloMark.meets(slo, p.median(slo.operation(), slo.metric())) ? "yes" : "no"));
       h.row(rowClass(r, p, marks), cells.toArray(String[]::new));

@@ -25,9 +25,15 @@ public enum Quantity {
   MAX("max", "ms"),
   /** Longest client-observed gap after a fault, from {@code trial.json}'s {@code faults}. */
   INTERRUPTION("interruption", "ms"),
-  /** Acknowledged writes the audit found missing, from {@code trial.json}'s {@code audit}. */
+  /**
+   * Acknowledged writes the audit found lost, from {@code trial.json}'s {@code audit}: inserts
+   * missing and updates the final records do not show; {@code OVERALL} is both together.
+   */
   LOST_WRITES("lost-writes", "count"),
-  /** Writes the clients logged as acknowledged, from {@code trial.json}'s {@code audit}. */
+  /**
+   * Writes the clients logged as acknowledged, from {@code trial.json}'s {@code audit}: per
+   * {@code INSERT} and {@code UPDATE}, and both together as {@code OVERALL}.
+   */
   ACKNOWLEDGED_WRITES("acknowledged-writes", "count"),
   /**
    * Documents of the audited collection in the members' rollback files, from

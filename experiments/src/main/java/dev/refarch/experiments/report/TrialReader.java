@@ -217,15 +217,41 @@ final class TrialReader {
           overall, failures);
     }
     interruptions(faults, values);
-    JsonNode audit = root.path(AUDIT);
-    if (audit.path("lost").isNumber()) {
-      overall.put(Quantity.LOST_WRITES, audit.path("lost").asDouble());
-      overall.put(Quantity.ACKNOWLEDGED_WRITES, audit.path("acknowledged").asDouble());
+    audit(root.path(AUDIT), overall, values);
+    return values;
+  }
+
+  /**
+   * The audit's counts: acknowledged and lost writes overall (inserts and updates together),
+   * and per operation type measured ({@code INSERT}, {@code UPDATE}); the rollback files'
+   * documents overall.
+   */
+  private static void audit(JsonNode audit, Map<Quantity, Double> overall,
+      Map<String, Map<Quantity, Double>> values) {
+    if (!audit.path("lost").isNumber()) {
+      return;
+    }
+    JsonNode updates = audit.path("updates");
+    overall.put(Quantity.ACKNOWLEDGED_WRITES, audit.path("acknowledged").asDouble()
+        + updates.path("acknowledged").asDouble(0));
+    overall.put(Quantity.LOST_WRITES, audit.path("lost").asDouble()
+        + updates.path("lost").asDouble(0));
+    perOperation(values, "INSERT", audit);
+    if (updates.isObject()) {
+      perOperation(values, "UPDATE", updates);
     }
     if (audit.path("rollback").path("documents").isNumber()) {
       overall.put(Quantity.ROLLED_BACK, audit.path("rollback").path("documents").asDouble());
     }
-    return values;
+  }
+
+  private static void perOperation(Map<String, Map<Quantity, Double>> values, String operation,
+      JsonNode counts) {
+    values.computeIfPresent(operation, (op, m) -> {
+      m.put(Quantity.ACKNOWLEDGED_WRITES, counts.path("acknowledged").asDouble());
+      m.put(Quantity.LOST_WRITES, counts.path("lost").asDouble());
+      return m;
+    });
   }
 
   /**

@@ -225,21 +225,46 @@ public final class TrialJson {
     g.writeEndObject();
   }
 
-  /** The audit's counts and the first {@value #LOST_KEYS_SHOWN} lost keys. */
+  private static void numbers(JsonGenerator g, String field, List<Double> values)
+      throws IOException {
+    g.writeArrayFieldStart(field);
+    for (double v : values) {
+      g.writeNumber(Math.round(v));
+    }
+    g.writeEndArray();
+  }
+
+  private static void writeFirstKeys(JsonGenerator g, List<String> keys) throws IOException {
+    g.writeArrayFieldStart("lostKeys");
+    for (String key : keys.subList(0, Math.min(LOST_KEYS_SHOWN, keys.size()))) {
+      g.writeString(key);
+    }
+    g.writeEndArray();
+  }
+
+  /**
+   * The audit's counts and the first {@value #LOST_KEYS_SHOWN} lost keys, of inserts and, when
+   * updates were logged, of records with a lost update.
+   */
   private static void writeAudit(JsonGenerator g, AckAudit.AuditReport a) throws IOException {
     g.writeObjectFieldStart("audit");
     g.writeNumberField("acknowledged", a.acknowledged());
     g.writeNumberField("lost", a.lost());
-    g.writeArrayFieldStart("lostKeys");
-    for (String key : a.lostKeys().subList(0, Math.min(LOST_KEYS_SHOWN, a.lostKeys().size()))) {
-      g.writeString(key);
+    writeFirstKeys(g, a.lostKeys());
+    if (a.updates().acknowledged() > 0) {
+      g.writeObjectFieldStart("updates");
+      g.writeNumberField("acknowledged", a.updates().acknowledged());
+      g.writeNumberField("lost", a.updates().lost());
+      g.writeNumberField("lostRecords", a.updates().lostKeys().size());
+      writeFirstKeys(g, a.updates().lostKeys());
+      g.writeEndObject();
     }
-    g.writeEndArray();
     if (a.rollback().isPresent()) {
       var r = a.rollback().get();
       g.writeObjectFieldStart("rollback");
       g.writeNumberField("documents", r.documents());
       g.writeNumberField("lostFound", r.lostFound());
+      g.writeNumberField("lostUpdatesFound", r.lostUpdatesFound());
       g.writeArrayFieldStart("members");
       for (String m : r.members()) {
         g.writeString(m);

@@ -27,8 +27,8 @@ public final class TrialDetails {
   }
 
   /**
-   * Reads every insert the clients logged as acknowledged back from the primary: after the last
-   * phase, so after the trial's faults (a lost write is one the new primary does not hold).
+   * Reads every insert and updated record the clients logged back from the primary: after the
+   * last phase, so after the trial's faults (a lost write is one the new primary does not show).
    */
   static AckAudit.AuditReport audit(Map<String, String> settings, Path staging) {
     MongoSettings mongo = MongoSettings.fromProperties(settings);
@@ -51,7 +51,8 @@ public final class TrialDetails {
       java.util.function.Supplier<java.util.Optional<Map<String, Map<String, byte[]>>>> files) {
     MongoSettings mongo = MongoSettings.fromProperties(settings);
     return dev.refarch.experiments.audit.RollbackCheck.check(settings.get("mongodb.url"),
-        mongo.database(), mongo.table(), audit.lostKeys(), files).map(audit::withRollback)
+        mongo.database(), mongo.table(), audit.lostKeys(),
+        audit.updates().lostKeys(), files).map(audit::withRollback)
         .orElse(audit);
   }
 

@@ -121,6 +121,68 @@ class AckAuditIT {
     }
   }
 
+  /**
+   * Updates under 2 clients × 3 threads on 200 records, so that hot records take overlapping
+   * updates of one field; nothing is lost. Then the test plays a rollback: it deletes two
+   * records and sets one field of two others to a value no client wrote, and the audit must
+   * name exactly those records, with exactly the acknowledged updates the logs hold for them.
+   */
+  @Test
+  void reportsExactlyTheAcknowledgedUpdatesTheRecordsNoLongerShow(@TempDir Path dir)
+      throws Exception {
+    try (RunningCluster rs1 = Extensions.provisioner("local").start(Topology.parse("rs=1"), Map.of())) {
+      Path audit = dir.resolve("audit");
+      TrialSpec spec = TrialSpec.builder("audit-it", "updates").cluster(rs1.connectionString())
+          .properties(CoreWorkloads.properties("a")).property("recordcount", "200")
+          .property("operationcount", "6000").property("mongodb.audit.dir", audit.toString())
+          .clients(2).threadsPerClient(3).build();
+      assertThat(new TrialRunner(dir.resolve("results")).run(spec, rs1).failures()).isEmpty();
+      AckAudit.AuditReport clean = AckAudit.audit(rs1.connectionString(), "ycsb", "usertable",
+          audit);
+      Map<String, List<String[]>> acked = new java.util.TreeMap<>();
+      try (Stream<Path> logs = Files.list(audit)) {
+        for (Path log : logs.filter(f -> f.getFileName().toString().startsWith("updates-"))
+            .toList()) {
+          for (String line : Files.readAllLines(log)) {
+            String[] cols = line.split("\t");
+            if (cols[3].equals("ok")) {
+              acked.computeIfAbsent(cols[0], k -> new ArrayList<>()).add(cols);
+            }
+          }
+        }
+      }
+      long total = acked.values().stream().mapToLong(List::size).sum();
+      System.out.printf("[audit] updates: %d acknowledged of %d records, %d lost%n",
+          clean.updates().acknowledged(), acked.size(), clean.updates().lost());
+      assertThat(total).as("acknowledged updates in the logs").isGreaterThan(1000);
+      assertThat(clean.updates().acknowledged()).isEqualTo(total);
+      assertThat(clean.updates().lostKeys()).as("nothing lost without a fault").isEmpty();
+      assertThat(clean.lost()).isZero();
+
+      List<String> keys = new ArrayList<>(acked.keySet());
+      List<String> deleted = keys.subList(0, 2);
+      List<String> reverted = keys.subList(2, 4);
+      long expected = deleted.stream().mapToLong(k -> acked.get(k).size()).sum();
+      try (MongoClient c = MongoClients.create(rs1.connectionString())) {
+        var table = c.getDatabase("ycsb").getCollection("usertable");
+        table.deleteMany(Filters.in("_id", deleted));
+        for (String key : reverted) {
+          String field = acked.get(key).get(0)[4].split("=")[0];
+          expected += acked.get(key).stream().filter(u -> u[4].contains(field + "=")).count();
+          table.updateOne(Filters.eq("_id", key), new org.bson.Document("$set",
+              new org.bson.Document(field, new org.bson.types.Binary(new byte[] {1, 2, 3}))));
+        }
+        AckAudit.AuditReport report = AckAudit.audit(rs1.connectionString(), "ycsb", "usertable",
+            audit);
+        assertThat(report.updates().lostKeys()).containsExactlyInAnyOrderElementsOf(
+            java.util.stream.Stream.concat(deleted.stream(), reverted.stream()).toList());
+        assertThat(report.updates().lost()).as("the acknowledged updates of the deleted records"
+            + " and those of the reverted field").isEqualTo(expected);
+        table.drop();
+      }
+    }
+  }
+
   @Test
   void aTrialWithTheAuditOnChecksEveryClientsAcknowledgedInsertsItself(@TempDir Path dir)
       throws Exception {

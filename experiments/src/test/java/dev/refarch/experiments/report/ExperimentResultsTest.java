@@ -125,6 +125,28 @@ class ExperimentResultsTest {
 
     ExperimentReport.write(copy);
     assertThat(Files.readString(copy.resolve("report.html"))).contains(
-        "<th>acknowledged inserts</th><th>acknowledged and lost</th><th>in rollback files</th>");
+        "<th>acknowledged writes</th><th>acknowledged and lost</th><th>in rollback files</th>");
+  }
+
+  @Test
+  void lostUpdatesCountAmongTheLostWritesAndStandAsTheUpdatesOwn(@TempDir Path dir)
+      throws Exception {
+    Path copy = Fixtures.copy(Fixtures.A1, dir);
+    Path json = copy.resolve("t001-workload-a-threadcount-1-r1/trial.json");
+    Files.writeString(json, Files.readString(json).replace("\"faults\" : [ ],",
+        "\"audit\" : { \"acknowledged\" : 1200, \"lost\" : 3, \"updates\" : {"
+        + " \"acknowledged\" : 800, \"lost\" : 5, \"lostRecords\" : 4 } },\n"
+        + "  \"faults\" : [ ],"));
+    TrialRecord t = ExperimentResults.load(copy).trials().get(0);
+    assertThat(t.value(Quantity.OVERALL, Quantity.LOST_WRITES)).hasValue(8);
+    assertThat(t.value(Quantity.OVERALL, Quantity.ACKNOWLEDGED_WRITES)).hasValue(2000);
+    assertThat(t.value("UPDATE", Quantity.LOST_WRITES)).hasValue(5);
+    assertThat(t.value("UPDATE", Quantity.ACKNOWLEDGED_WRITES)).hasValue(800);
+    assertThat(t.value("READ", Quantity.LOST_WRITES)).isEmpty();
+
+    ExperimentReport.write(copy);
+    assertThat(Files.readString(copy.resolve("report.html"))).contains(
+        "<th>acknowledged writes</th><th>acknowledged and lost</th><th>of them updates</th>"
+        + "<th>updates lost</th>");
   }
 }

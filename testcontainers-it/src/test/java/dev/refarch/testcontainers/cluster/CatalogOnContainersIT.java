@@ -102,25 +102,36 @@ class CatalogOnContainersIT {
         // no crash: whatever an isolated primary acknowledged and lost, its rollback removed
         assertThat(t.lostFound()).as("lost inserts found in the rollback files").isEqualTo(t.lost());
       }
+      assertThat(t.updatesAcknowledged()).as("acknowledged updates").isPositive();
+      if (t.fault().equals("isolate")) {
+        assertThat(t.lostUpdatesFound()).as("records with a lost update found in the rollback"
+            + " files").isEqualTo(t.lostUpdateRecords());
+      }
       if (t.durability().equals("durable-majority")) {
         assertThat(t.lost()).as("w:majority, j:true").isZero();
+        assertThat(t.updatesLost()).as("w:majority, j:true: updates").isZero();
       }
     });
     String html = Files.readString(experiment.resolve("report.html"));
-    assertThat(html).contains("<th>acknowledged inserts</th><th>acknowledged and lost</th>"
-        + "<th>in rollback files</th>");
+    assertThat(html).contains("<th>acknowledged writes</th><th>acknowledged and lost</th>"
+        + "<th>of them updates</th><th>updates lost</th><th>in rollback files</th>");
   }
 
   /** What a W1 trial's {@code trial.json} says about its writes. */
   private record Durability(String durability, String fault, String status, long acknowledged,
-      long lost, long lostFound) {
+      long lost, long lostFound, long updatesAcknowledged, long updatesLost,
+      long lostUpdateRecords, long lostUpdatesFound) {
 
     static Durability of(JsonNode json) {
       JsonNode audit = json.path("audit");
+      JsonNode updates = audit.path("updates");
+      JsonNode rollback = audit.path("rollback");
       return new Durability(json.path("parameters").path("property.mongodb.durability").asText(),
           json.path("faults").path(0).path("action").asText(), json.path("status").asText(),
           audit.path("acknowledged").asLong(), audit.path("lost").asLong(),
-          audit.path("rollback").path("lostFound").asLong());
+          rollback.path("lostFound").asLong(), updates.path("acknowledged").asLong(),
+          updates.path("lost").asLong(), updates.path("lostRecords").asLong(),
+          rollback.path("lostUpdatesFound").asLong());
     }
   }
 

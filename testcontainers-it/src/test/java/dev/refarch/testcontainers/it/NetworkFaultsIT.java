@@ -38,7 +38,7 @@ class NetworkFaultsIT {
   Path results;
 
   /**
-   * Inserts only, 4 threads, for 28 s: the primary is isolated from its peers 2 s after the client
+   * Inserts and updates, half each (uniform keys, as W1), 4 threads, for 28 s: the primary is isolated from its peers 2 s after the client
    * runs measured operations and healed 20 s later — twice the members' 10 s heartbeat timeout,
    * so that the majority has elected another primary before the heal even when heartbeats and
    * votes run late on a loaded machine (with 10 s, a CI machine running two suites side by side
@@ -49,8 +49,9 @@ class NetworkFaultsIT {
       throws InterruptedException {
     return new TrialRunner(results).run(Workloads.trial(cluster, "network-faults", trial, "a",
             "net_" + trial.replace('-', '_'))
-        .property("readproportion", "0").property("updateproportion", "0")
-        .property("insertproportion", "1").property("mongodb.batchsize", "1")
+        .property("readproportion", "0").property("updateproportion", "0.5")
+        .property("insertproportion", "0.5").property("requestdistribution", "uniform")
+        .property("mongodb.batchsize", "1")
         .property("operationcount", "100000000").property("maxexecutiontime", "28")
         .property("measurement.audit", "true").property("mongodb.durability", durability)
         .faults("2s isolate primary from=peers; 22s heal primary timeoutSeconds=60").build(),
@@ -68,10 +69,12 @@ class NetworkFaultsIT {
     AckAudit.AuditReport audit = r.audit().orElseThrow();
     RollbackCheck.Rollback rollback = audit.rollback().orElseThrow(() -> new AssertionError(
         "the trial read no rollback files"));
-    System.out.printf("[network-faults] isolate primary from peers, balanced: %d acknowledged,"
-        + " %d lost; rollback files of %s hold %d documents of the collection, %d of them"
-        + " acknowledged-and-lost; %s%n", audit.acknowledged(), audit.lost(), rollback.members(),
-        rollback.documents(), rollback.lostFound(), describe(r));
+    System.out.printf("[network-faults] isolate primary from peers, balanced: inserts %d"
+        + " acknowledged, %d lost; updates %d acknowledged, %d lost in %d records; rollback files"
+        + " of %s hold %d documents of the collection, %d of them lost inserts, %d records with a"
+        + " lost update; %s%n", audit.acknowledged(), audit.lost(), audit.updates().acknowledged(),
+        audit.updates().lost(), audit.updates().lostKeys().size(), rollback.members(),
+        rollback.documents(), rollback.lostFound(), rollback.lostUpdatesFound(), describe(r));
     assertThat(audit.lost()).as("w:1 writes acknowledged by a primary cut off from its"
         + " majority, rolled back when it rejoined").isPositive();
     assertThat(rollback.caughtUp()).as("the rollback was over when its files were read").isTrue();
@@ -79,9 +82,13 @@ class NetworkFaultsIT {
     assertThat(rollback.lostFound()).as("every acknowledged insert the audit found lost is in the"
         + " old primary's rollback files (MongoDB's own record of what it removed)")
         .isEqualTo(audit.lost());
+    assertThat(audit.updates().lost()).as("w:1 updates acknowledged by the isolated primary and"
+        + " rolled back, where no later write covers them").isPositive();
+    assertThat(rollback.lostUpdatesFound()).as("every record with a lost update is in the old"
+        + " primary's rollback files").isEqualTo(audit.updates().lostKeys().size());
     assertThat(rollback.documents()).as("rolled back documents; more than the lost ones only by"
-        + " inserts that were not acknowledged or were retried on the new primary")
-        .isGreaterThanOrEqualTo(audit.lost());
+        + " writes that were not acknowledged, were overwritten later or were retried on the new"
+        + " primary").isGreaterThanOrEqualTo(audit.lost());
   }
 
   @ParameterizedTest(name = "repetition {0}")
@@ -95,11 +102,14 @@ class NetworkFaultsIT {
     assertThat(r.faults()).extracting(f -> f.event().action()).containsExactly("isolate", "heal");
     AckAudit.AuditReport audit = r.audit().orElseThrow();
     System.out.printf("[network-faults] isolate primary from peers, durable-majority, repetition"
-        + " %d: %d acknowledged, %d lost; %s%n", repetition, audit.acknowledged(), audit.lost(),
-        describe(r));
+        + " %d: inserts %d acknowledged, %d lost; updates %d acknowledged, %d lost; %s%n",
+        repetition, audit.acknowledged(), audit.lost(), audit.updates().acknowledged(),
+        audit.updates().lost(), describe(r));
     assertThat(audit.acknowledged()).as("acknowledged inserts").isPositive();
+    assertThat(audit.updates().acknowledged()).as("acknowledged updates").isPositive();
     assertThat(audit.lostKeys()).as("majority-acknowledged, journaled writes survive an isolated"
         + " primary").isEmpty();
+    assertThat(audit.updates().lostKeys()).as("and so do such updates").isEmpty();
   }
 
   @Test

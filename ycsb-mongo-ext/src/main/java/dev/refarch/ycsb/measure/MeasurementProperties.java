@@ -33,10 +33,10 @@ public final class MeasurementProperties {
       "for MeasuredDb: the class of the binding to measure, e.g. site.ycsb.BasicDB");
 
   public static final Setting<Boolean> AUDIT = Setting.bool("measurement.audit", false,
-      "in a trial: each client logs the inserts the server acknowledged (mongodb.audit.dir in its"
-          + " own folder) and the runner reads every key back from the primary after the last"
-          + " phase; acknowledged and lost writes go into trial.json. Needs the MongoDbClient"
-          + " binding and a cluster the runner reaches");
+      "in a trial: each client logs the inserts the server acknowledged and the updates it sent"
+          + " (mongodb.audit.dir in its own folder) and the runner reads every logged record back"
+          + " from the primary after the last phase; acknowledged and lost inserts and updates go"
+          + " into trial.json. Needs the MongoDbClient binding and a cluster the runner reaches");
 
   /** YCSB's own: {@code intended} or {@code both} make YCSB track each operation's due time. */
   public static final Setting<String> YCSB_INTERVAL = Setting.choice("measurement.interval", "op",

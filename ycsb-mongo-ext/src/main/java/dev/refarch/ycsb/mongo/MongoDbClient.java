@@ -77,7 +77,7 @@ public class MongoDbClient extends DB {
   private SharedClient shared;
   private ThreadHookSession hooks;
   private BulkInserter bulk;
-  /** Present when {@code mongodb.audit.dir} is set: the log of acknowledged inserts. */
+  /** Present when {@code mongodb.audit.dir} is set: the log of acknowledged writes. */
   private AckLog ackLog;
   /** Present when {@code measurement.dir} is set: this library's measurements, beside YCSB's. */
   private ThreadMeter meter;
@@ -296,6 +296,32 @@ public class MongoDbClient extends DB {
   }
 
   private Status doUpdate(String table, String key, Map<String, ByteIterator> values) {
+    return ackLog == null ? sendUpdate(table, key, values) : auditedUpdate(table, key, values);
+  }
+
+  /**
+   * An update logged for the audit with the digests of its values and when it was sent and
+   * answered; one that found no document changed nothing and is not logged.
+   */
+  private Status auditedUpdate(String table, String key, Map<String, ByteIterator> values) {
+    StringBuilder digests = new StringBuilder();
+    Map<String, ByteIterator> pinned = AuditDigest.pin(values, digests);
+    long sent = AuditDigest.nowMicros();
+    Status status = sendUpdate(table, key, pinned);
+    if (status == Status.NOT_FOUND) {
+      return status;
+    }
+    try {
+      ackLog.updated(key, sent, AuditDigest.nowMicros(),
+          status == Status.OK && commands.acknowledged(), digests);
+      return status;
+    } catch (RuntimeException e) {
+      ErrorLog.error("update", key, e);
+      return statusOf(e);
+    }
+  }
+
+  private Status sendUpdate(String table, String key, Map<String, ByteIterator> values) {
     try {
       if (!commands.acknowledged()) {
         collection(table).updateOne(byId(key), DocumentCodec.setFields(values));

@@ -82,7 +82,8 @@ public final class MongoProperties {
   public static final Setting<java.nio.file.Path> AUDIT_DIR = Setting.custom("mongodb.audit.dir",
       "folder", null, "a folder this process can create and write", "acknowledged-write audit:"
           + " every insert the server acknowledged has its key appended to a per-thread log in this"
-          + " folder (see AckAudit); checked before connecting", MongoProperties::parseFolder);
+          + " folder, every update sent its key, times, outcome and value digests (see AckAudit);"
+          + " checked before connecting", MongoProperties::parseFolder);
 
   public static final Setting<ScanMode> SCAN_MODE = Setting.ofEnum("mongodb.scan.mode",
       ScanMode.ID, ScanMode.class, "how a scan reads: `id` = YCSB's {_id >= start} sorted by _id,"
