@@ -18,7 +18,9 @@ import java.util.Set;
  * platforms, or two sets of points of one experiment — with the change of every figure from A to
  * B and its 95 % confidence interval: across each point's repetitions (Welch's t on the logs), or
  * within a single trial (a moving-block bootstrap over its seconds) — and what it says: B faster,
- * slower, higher or lower, or no detectable difference. Points are matched by their parameters,
+ * slower, higher or lower, or no detectable difference; or, where the machine's own speed changed
+ * between A's trials and B's as much as the figure did ({@link MachineChange}), not attributable
+ * or inconclusive. Points are matched by their parameters,
  * less those a side selects its points by ({@code where}: {@code mongodb.durability=durable} on
  * one side against {@code mongodb.durability=balanced} on the other compares the two profiles
  * point by point). Writes {@code comparison.html} (self-contained, charts embedded),
@@ -158,9 +160,10 @@ public final class Comparison {
       Set<String> ops = new LinkedHashSet<>();
       pa.ifPresent(p -> ops.addAll(p.operations()));
       pb.ifPresent(p -> ops.addAll(p.operations()));
+      Optional<MachineChange> machine = MachineChange.of(pa, pb);
       for (String op : Point.ordered(ops)) {
         for (Quantity m : Quantity.values()) {
-          row(parameters, op, m, pa, pb).ifPresent(rows::add);
+          row(parameters, op, m, pa, pb, machine).ifPresent(rows::add);
         }
       }
     }
@@ -168,7 +171,7 @@ public final class Comparison {
   }
 
   private static Optional<ComparisonRow> row(Map<String, String> parameters, String op, Quantity m,
-      Optional<Point> pa, Optional<Point> pb) {
+      Optional<Point> pa, Optional<Point> pb, Optional<MachineChange> machine) {
     Optional<LogEstimate> ea = pa.flatMap(p -> PointEstimates.of(p.completed(), op, m));
     Optional<LogEstimate> eb = pb.flatMap(p -> PointEstimates.of(p.completed(), op, m));
     if (ea.isEmpty() && eb.isEmpty()) {
@@ -179,7 +182,7 @@ public final class Comparison {
     Optional<String> why = tooFew(pa, op, m).or(() -> tooFew(pb, op, m));
     return Optional.of(new ComparisonRow(parameters, op, m, PointEstimates.value(ea),
         PointEstimates.value(eb), pa.map(p -> p.completed().size()).orElse(0),
-        pb.map(p -> p.completed().size()).orElse(0), effect, why));
+        pb.map(p -> p.completed().size()).orElse(0), effect, why, machine));
   }
 
   /** Why a percentile of {@code p} is not judged: a repetition with too few operations behind it. */

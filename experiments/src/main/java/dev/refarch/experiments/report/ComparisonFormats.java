@@ -14,15 +14,16 @@ import java.util.Set;
  * Writes {@code comparison.json} (layout {@value #FORMAT}) and {@code comparison.csv}: one entry
  * per set of parameters, operation type and metric, with A's and B's figures, {@code delta =
  * b − a} in the metric's unit, the change {@code deltaPct} with its 95 % interval {@code ci95} and
- * what it says ({@code difference}: faster, slower, higher, lower, no detectable difference or
- * unknown, and {@code why} when not judged). A side without the figure
+ * what it says ({@code difference}: faster, slower, higher, lower, no detectable difference,
+ * inconclusive or not attributable when the machine's own speed changed as much, or unknown, and
+ * {@code why} when not judged), and the machine's change ({@code machine}). A side without the figure
  * is {@code null} in JSON and empty in CSV. Numbers have three decimals and a dot in every locale.
  *
  * <p>Stateless and thread-safe.
  */
 final class ComparisonFormats {
 
-  static final String FORMAT = "ycsb-mongo-refarch/comparison/2";
+  static final String FORMAT = "ycsb-mongo-refarch/comparison/3";
 
   private ComparisonFormats() {
   }
@@ -59,6 +60,7 @@ final class ComparisonFormats {
         }
         g.writeStringField("difference", r.difference().label());
         g.writeStringField("method", r.effect().map(e -> e.method()).orElse(null));
+        machine(g, r);
         g.writeStringField("why", r.why().orElse(null));
         g.writeNumberField("aCompleted", r.aCompleted());
         g.writeNumberField("bCompleted", r.bCompleted());
@@ -72,6 +74,29 @@ final class ComparisonFormats {
       throw new UncheckedIOException(e);
     }
     return out + "\n";
+  }
+
+  /**
+   * {@code machine}: the change of the probe's CPU time per unit from A's trials to B's with its
+   * interval, and what it alone would make of this figure; null without readings on both sides.
+   */
+  private static void machine(JsonGenerator g, ComparisonRow r) throws IOException {
+    if (r.machine().isEmpty()) {
+      g.writeNullField("machine");
+      return;
+    }
+    var probe = r.machine().get().probe();
+    g.writeObjectFieldStart("machine");
+    ReportJson.optional(g, "probePct", java.util.OptionalDouble.of(probe.pct()));
+    if (probe.ci95().isPresent()) {
+      g.writeArrayFieldStart("probeCi95");
+      ReportJson.element(g, probe.ci95().get().low());
+      ReportJson.element(g, probe.ci95().get().high());
+      g.writeEndArray();
+    }
+    g.writeBooleanField("changed", r.machine().get().detected());
+    ReportJson.optional(g, "alonePct", r.machineAlone());
+    g.writeEndObject();
   }
 
   private static void side(JsonGenerator g, String name, Comparison.Side side) throws IOException {

@@ -23,23 +23,43 @@ import java.util.OptionalDouble;
  * @param effect the change from A to B with its interval, when both sides have the figure
  * @param why why the change is not judged, when it is not (too few samples for a percentile, no
  *     interval); empty when it is
+ * @param machine how the machine's own speed changed from A's trials to B's, when both sides'
+ *     trials read it
  */
 public record ComparisonRow(Map<String, String> parameters, String operation, Quantity metric,
     OptionalDouble a, OptionalDouble b, int aCompleted, int bCompleted, Optional<Effect> effect,
-    Optional<String> why) {
+    Optional<String> why, Optional<MachineChange> machine) {
 
   /** What an interval of the change from A to B says. */
   public enum Difference {
-    FASTER, SLOWER, HIGHER, LOWER, NONE, UNKNOWN;
+    FASTER, SLOWER, HIGHER, LOWER, NONE,
+    /** Changed in the machine's direction, by less than the machine alone but inside the interval. */
+    INCONCLUSIVE,
+    /** Changed in the machine's direction by no more than the machine alone explains. */
+    NOT_ATTRIBUTABLE,
+    UNKNOWN;
 
     /** Lower-case, for every output. */
     public String label() {
-      return this == NONE ? "no detectable difference" : name().toLowerCase(Locale.ROOT);
+      return switch (this) {
+        case NONE -> "no detectable difference";
+        case NOT_ATTRIBUTABLE -> "not attributable: the machine's speed changed";
+        default -> name().toLowerCase(Locale.ROOT);
+      };
     }
   }
 
   public ComparisonRow {
     parameters = StoredPlan.ordered(parameters);
+    java.util.Objects.requireNonNull(machine, "machine");
+  }
+
+  /** A row without the machine's side. */
+  public ComparisonRow(Map<String, String> parameters, String operation, Quantity metric,
+      OptionalDouble a, OptionalDouble b, int aCompleted, int bCompleted, Optional<Effect> effect,
+      Optional<String> why) {
+    this(parameters, operation, metric, a, b, aCompleted, bCompleted, effect, why,
+        Optional.empty());
   }
 
   /** {@code b − a}, in the metric's unit, when both sides have the figure. */
@@ -61,7 +81,9 @@ public record ComparisonRow(Map<String, String> parameters, String operation, Qu
    * What the interval says: B higher or lower than A when the whole interval lies on one side of
    * 0 — faster or slower where the metric has a speed (throughput up is faster, latency and
    * interruption up are slower) — no detectable difference when it spans 0, unknown without an
-   * interval.
+   * interval. A change in the direction the machine's own speed moved is not attributable when
+   * the machine alone reaches it, and inconclusive when the machine alone reaches into its
+   * interval ({@link MachineChange}).
    */
   public Difference difference() {
     if (why.isPresent() || effect.isEmpty() || effect.get().ci95().isEmpty()) {
@@ -71,7 +93,25 @@ public record ComparisonRow(Map<String, String> parameters, String operation, Qu
     if (ci.contains(0)) {
       return Difference.NONE;
     }
-    boolean up = ci.low() > 0;
+    OptionalDouble alone = machineAlone();
+    if (alone.isPresent() && Math.signum(alone.getAsDouble()) == Math.signum(ci.low())) {
+      if (Math.abs(alone.getAsDouble()) >= Math.abs(effect.get().pct())) {
+        return Difference.NOT_ATTRIBUTABLE;
+      }
+      if (ci.contains(alone.getAsDouble())) {
+        return Difference.INCONCLUSIVE;
+      }
+    }
+    return direction(ci.low() > 0);
+  }
+
+  /** The change the machine's speed alone would make to this figure, when it did change. */
+  public OptionalDouble machineAlone() {
+    return machine.filter(MachineChange::detected).map(m -> m.alone(metric))
+        .orElse(OptionalDouble.empty());
+  }
+
+  private Difference direction(boolean up) {
     return switch (metric) {
       case THROUGHPUT -> up ? Difference.FASTER : Difference.SLOWER;
       case MEAN, P50, P90, P95, P99, P999, P9999, MAX, INTERRUPTION ->
@@ -94,6 +134,20 @@ public record ComparisonRow(Map<String, String> parameters, String operation, Qu
       return String.format(Locale.ROOT, "no detectable difference (±%.1f %%)",
           Math.max(Math.abs(ci.low()), Math.abs(ci.high())));
     }
-    return d.label() + ": " + effect.get();
+    OptionalDouble alone = machineAlone();
+    if (alone.isEmpty()) {
+      return d.label() + ": " + effect.get();
+    }
+    String machineSays = String.format(Locale.ROOT, "%s; if CPU alone set this figure, that"
+        + " would change it by %+.1f %%", machine.get().describe(), alone.getAsDouble());
+    return switch (d) {
+      case NOT_ATTRIBUTABLE -> d.label() + ": " + effect.get() + "; " + machineSays
+          + ", as much as the whole change";
+      case INCONCLUSIVE -> "inconclusive: " + effect.get() + "; " + machineSays
+          + ", inside the interval, so whether the rest is B's own, noise decides";
+      default -> d.label() + ": " + effect.get() + "; " + machineSays
+          + (Math.signum(alone.getAsDouble()) == Math.signum(ci.low())
+              ? ", short of the interval" : ", the other way");
+    };
   }
 }

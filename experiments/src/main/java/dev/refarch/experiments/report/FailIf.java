@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
  * {@code p99(UPDATE) > +10%}: it fails a build only when the change from the baseline (A) to
  * the run under test (B) lies <em>wholly</em> beyond the threshold — its whole 95 % confidence
  * interval — so that noise alone never fails it, and a change that might be as large as the
- * threshold but might not does not either (it says so). {@code refarch compare --fail-if} and the
+ * threshold but might not does not either (it says so). Nor does the machine: a change beyond the
+ * threshold that the machine's own change of speed between A's and B's trials would alone carry
+ * beyond it ({@link MachineChange}) passes as not attributable to B, and says so.
+ * {@code refarch compare --fail-if} and the
  * baseline assertion of {@code mvn verify} both judge through this class, with the same message.
  * Immutable.
  *
@@ -113,6 +116,15 @@ public record FailIf(Quantity metric, String operation, boolean above, double th
       Interval ci = r.effect().get().ci95().get();
       boolean beyond = above ? ci.low() > thresholdPct : ci.high() < thresholdPct;
       boolean reaches = above ? ci.high() > thresholdPct : ci.low() < thresholdPct;
+      java.util.OptionalDouble alone = r.machineAlone();
+      if (beyond && alone.isPresent()
+          && (above ? alone.getAsDouble() > thresholdPct : alone.getAsDouble() < thresholdPct)) {
+        lines.add(String.format(Locale.ROOT, "%s: %s (%s) lies wholly %s, but %s, which alone"
+            + " would make it %+.1f %%: passes (not attributable to B)", where, r.effect().get(),
+            r.effect().get().method(), threshold, r.machine().get().describe(),
+            alone.getAsDouble()));
+        continue;
+      }
       failed |= beyond;
       lines.add(String.format(Locale.ROOT, "%s: %s (%s) %s", where, r.effect().get(),
           r.effect().get().method(), beyond ? "lies wholly " + threshold + ": FAILS"

@@ -1,5 +1,6 @@
 package dev.refarch.experiments.report;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -29,12 +30,15 @@ import java.util.OptionalDouble;
  *     the CPU evidence); empty when not recorded
  * @param telemetry the servers', processes' and disks' figures over the same window, when the
  *     trial recorded telemetry
+ * @param machineProbe the machine's speed around the trial: CPU nanoseconds per unit of the
+ *     runner's fixed probe work, before the run phase and after the last phase together; empty
+ *     when not recorded
  */
 public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     boolean stoppedWhenSteady, int clients, int threadsPerClient, int cores,
     OptionalDouble clientCpuShare, Map<String, Long> samples, long startedEpochMs, Window window, Optional<String> drift,
     Optional<CpuEvidence> cpu, OptionalDouble clientMicrosPerOp,
-    Optional<ServerTelemetry> telemetry) {
+    Optional<ServerTelemetry> telemetry, List<Double> machineProbe) {
 
   /**
    * The window a trial's figures come from.
@@ -69,6 +73,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
     java.util.Objects.requireNonNull(cpu, "cpu");
     java.util.Objects.requireNonNull(clientMicrosPerOp, "clientMicrosPerOp");
     java.util.Objects.requireNonNull(telemetry, "telemetry");
+    machineProbe = List.copyOf(machineProbe);
   }
 
   /** Facts without a recorded start, window or CPU evidence. */
@@ -77,7 +82,7 @@ public record TrialFacts(Optional<Boolean> steady, double measuredSeconds,
       Map<String, Long> samples) {
     this(steady, measuredSeconds, stoppedWhenSteady, clients, threadsPerClient, cores, clientCpuShare,
         samples, 0, Window.UNKNOWN, Optional.empty(), Optional.empty(), OptionalDouble.empty(),
-        Optional.empty());
+        Optional.empty(), List.of());
   }
 
   /** Nothing recorded (a missing trial, or results older than these facts). */

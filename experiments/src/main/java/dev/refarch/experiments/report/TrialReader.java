@@ -108,7 +108,16 @@ final class TrialReader {
         root.path("startedEpochMs").asLong(0), window, drift, cpu.filter(e ->
             e.clientCpuSeconds().isPresent() || e.machineBusySeconds().isPresent()),
         clientMicrosPerOp(p, cpu, samples.get(Quantity.OVERALL)),
-        ServerTelemetry.read(root, dir, window));
+        ServerTelemetry.read(root, dir, window), machineProbe(root.path("host")));
+  }
+
+  /** The machine-speed readings of {@code host.machineProbe}, before and after together. */
+  private static List<Double> machineProbe(JsonNode host) {
+    List<Double> ns = new java.util.ArrayList<>();
+    for (String side : List.of("before", "after")) {
+      host.path("machineProbe").path(side).forEach(v -> ns.add(v.asDouble()));
+    }
+    return ns;
   }
 
   /**

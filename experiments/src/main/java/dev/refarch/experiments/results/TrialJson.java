@@ -78,6 +78,14 @@ public final class TrialJson {
       g.writeNumberField("cores", result.host().cores());
       number(g, "loadAverageStart", result.host().loadAverageStart());
       number(g, "loadAverageEnd", result.host().loadAverageEnd());
+      if (!result.host().probeBefore().isEmpty() || !result.host().probeAfter().isEmpty()) {
+        g.writeObjectFieldStart("machineProbe");
+        g.writeStringField("kernel", dev.refarch.experiments.trial.MachineProbe.KERNEL);
+        g.writeStringField("unit", "CPU ns per unit");
+        numbers(g, "before", result.host().probeBefore());
+        numbers(g, "after", result.host().probeAfter());
+        g.writeEndObject();
+      }
       g.writeEndObject();
       g.writeObjectFieldStart("cpuSeconds");
       number(g, "clients", result.clientCpuSeconds());

@@ -76,8 +76,23 @@ public record TrialResult(String experiment, String trial, List<String> failures
    * @param loadAverageStart the one-minute load average when the trial started, negative when
    *     the platform has none
    * @param loadAverageEnd the same when it ended
+   * @param probeBefore the machine's speed before the run phase (before the first phase when
+   *     there is none): CPU nanoseconds per unit of {@link
+   *     dev.refarch.experiments.trial.MachineProbe}'s work; empty when not measured
+   * @param probeAfter the same after the last phase
    */
-  public record Host(int cores, double loadAverageStart, double loadAverageEnd) {
+  public record Host(int cores, double loadAverageStart, double loadAverageEnd,
+      List<Double> probeBefore, List<Double> probeAfter) {
+
+    public Host {
+      probeBefore = List.copyOf(probeBefore);
+      probeAfter = List.copyOf(probeAfter);
+    }
+
+    /** A host without machine-speed readings. */
+    public Host(int cores, double loadAverageStart, double loadAverageEnd) {
+      this(cores, loadAverageStart, loadAverageEnd, List.of(), List.of());
+    }
 
     /** Where nothing was recorded (results built in code, e.g. by tests). */
     public static Host unknown() {

@@ -234,10 +234,16 @@ public final class TrialRunner {
         folder.staging().resolve(ResultsFolder.HOST_CPU), clusterState);
     TrialTelemetrySampling telemetry = TrialTelemetrySampling.start(spec.telemetry(),
         folder.staging(), telemetryTarget, listener::telemetry);
+    List<Double> probeBefore = List.of();
+    List<Double> probeAfter = List.of();
     try {
-      for (Phase phase : phasesOf(spec)) {
+      List<Phase> order = phasesOf(spec);
+      for (Phase phase : order) {
         if (!failures.isEmpty()) {
           break;
+        }
+        if (phase == Phase.RUN || order.size() == 1) {
+          probeBefore = MachineProbe.read();
         }
         PhaseCollector.Collected c = runPhase(spec, phase, hooks, phaseListener, folder.staging(),
             resolution, interval, failures);
@@ -246,6 +252,7 @@ public final class TrialRunner {
           faultReports.addAll(faults.reports(phase, c.timeline()));
         }
       }
+      probeAfter = MachineProbe.read();
     } finally {
       hostCpu.close();
       telemetry.close();
@@ -278,7 +285,8 @@ public final class TrialRunner {
         System.currentTimeMillis(), phases, clusterState.get().merge(hooks.state()),
         TrialDetails.effectiveSettings(folder.staging(), phases), clientCpu,
         runnerCpuSeconds() - runnerCpu0, folder.target(), faultReports, audit,
-        new TrialResult.Host(TrialDetails.cores(), loadStart, TrialDetails.loadAverage()),
+        new TrialResult.Host(TrialDetails.cores(), loadStart, TrialDetails.loadAverage(),
+            probeBefore, probeAfter),
         telemetry.result(phases));
     write(folder.staging().resolve(TrialJson.FILE),
         TrialJson.render(result, TrialDetails.parameters(spec)));

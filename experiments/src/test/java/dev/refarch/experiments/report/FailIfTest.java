@@ -2,6 +2,7 @@ package dev.refarch.experiments.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.refarch.experiments.spec.ExperimentSpec;
 import java.nio.file.Path;
@@ -18,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 class FailIfTest {
 
   private static Path experiment(Path root, String id, double... reads) {
-    ResultsWriter w = new ResultsWriter(root);
+    return experiment(new ResultsWriter(root), id, reads);
+  }
+
+  private static Path experiment(ResultsWriter w, String id, double... reads) {
     Path dir = w.plan(ExperimentSpec.builder(id).workload("c").repetitions(reads.length).build());
     for (int i = 0; i < reads.length; i++) {
       w.trial(id, "t001-r" + (i + 1), reads[i], true, "none");
@@ -54,6 +58,67 @@ class FailIfTest {
     FailIf.Judgement deep = FailIf.parse("throughput < -21%").judge(rows);
     assertThat(deep.failed()).isFalse();
     assertThat(deep.message()).contains("might lie below -21.0 % but might not: passes");
+  }
+
+  /** Machine-probe readings, CPU ns per unit: about 10 ms, scattered by ±2 %, times {@code f}. */
+  private static Double[] probe(double f) {
+    return java.util.stream.DoubleStream.of(10.0, 10.2, 9.9, 10.1, 9.8, 10.0)
+        .mapToObj(ms -> ms * 1e6 * f).toArray(Double[]::new);
+  }
+
+  @Test
+  void aFallTheMachinesOwnSlowdownReachesIsNotAttributedToBAndDoesNotFail(@TempDir Path root) {
+    Path a = experiment(new ResultsWriter(root.resolve("a")).probe(probe(1)), "baseline",
+        1000, 1030, 985);
+    // B's machine took 30 % more CPU time for the same work: CPU-bound throughput would fall 23 %
+    Path b = experiment(new ResultsWriter(root.resolve("b")).probe(probe(1.3)), "baseline",
+        800, 824, 790);
+    List<ComparisonRow> rows = Comparison.compare(a, Map.of(), b, Map.of()).rows();
+    ComparisonRow throughput = row(rows, Quantity.THROUGHPUT);
+    assertThat(throughput.machine().orElseThrow().detected()).isTrue();
+    assertThat(throughput.machineAlone().orElseThrow()).isCloseTo(-23.1, within(0.1));
+    assertThat(throughput.difference()).isEqualTo(ComparisonRow.Difference.NOT_ATTRIBUTABLE);
+    assertThat(throughput.describe()).startsWith("not attributable: the machine's speed changed:"
+        + " -19.9 % [").contains("the machine's probe work took +30.0 % [")
+        .endsWith("would change it by -23.1 %, as much as the whole change");
+    FailIf.Judgement j = FailIf.parse("throughput < -5%").judge(rows);
+    assertThat(j.failed()).isFalse();
+    assertThat(j.message()).contains("lies wholly below -5.0 %, but the machine's probe work took"
+        + " +30.0 %").endsWith("which alone would make it -23.1 %: passes (not attributable to B)");
+    // every threshold the machine alone would cross passes the same way
+    assertThat(FailIf.parse("throughput < -15%").judge(rows).failed()).isFalse();
+  }
+
+  @Test
+  void aMachineChangeInsideTheIntervalLeavesTheFallInconclusiveAndASmallOneLetsItStand(
+      @TempDir Path root) {
+    Path a = experiment(new ResultsWriter(root.resolve("a")).probe(probe(1)), "baseline",
+        1000, 1030, 985);
+    Path inside = experiment(new ResultsWriter(root.resolve("inside")).probe(probe(1.22)),
+        "baseline", 800, 824, 790);
+    ComparisonRow r = row(Comparison.compare(a, Map.of(), inside, Map.of()).rows(),
+        Quantity.THROUGHPUT);
+    assertThat(r.machineAlone().orElseThrow()).isCloseTo(-18.0, within(0.1));
+    assertThat(r.effect().orElseThrow().ci95().orElseThrow().contains(-18.0)).isTrue();
+    assertThat(r.difference()).isEqualTo(ComparisonRow.Difference.INCONCLUSIVE);
+    assertThat(r.describe()).startsWith("inconclusive: -19.9 % [")
+        .endsWith("inside the interval, so whether the rest is B's own, noise decides");
+
+    Path small = experiment(new ResultsWriter(root.resolve("small")).probe(probe(1.05)),
+        "baseline", 800, 824, 790);
+    List<ComparisonRow> rows = Comparison.compare(a, Map.of(), small, Map.of()).rows();
+    ComparisonRow stands = row(rows, Quantity.THROUGHPUT);
+    assertThat(stands.difference()).isEqualTo(ComparisonRow.Difference.SLOWER);
+    assertThat(stands.describe()).endsWith("would change it by -4.8 %, short of the interval");
+    assertThat(FailIf.parse("throughput < -5%").judge(rows).failed()).isTrue();
+
+    // the same readings on both sides: no machine change, the fall stands as before
+    Path same = experiment(new ResultsWriter(root.resolve("same")).probe(probe(1)), "baseline",
+        800, 824, 790);
+    ComparisonRow unchanged = row(Comparison.compare(a, Map.of(), same, Map.of()).rows(),
+        Quantity.THROUGHPUT);
+    assertThat(unchanged.machine().orElseThrow().detected()).isFalse();
+    assertThat(unchanged.difference()).isEqualTo(ComparisonRow.Difference.SLOWER);
   }
 
   @Test

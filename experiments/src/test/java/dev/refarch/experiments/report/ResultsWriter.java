@@ -37,6 +37,15 @@ final class ResultsWriter {
     this.root = root;
   }
 
+  /** The machine-probe readings the next trials record before and after (none by default). */
+  private List<Double> probe = List.of();
+
+  /** Makes the trials written next record {@code ns} as their machine-probe readings. */
+  ResultsWriter probe(Double... ns) {
+    this.probe = List.of(ns);
+    return this;
+  }
+
   /** Writes the plan of {@code spec}; returns the experiment's folder. */
   Path plan(ExperimentSpec spec) {
     Path dir = root.resolve(spec.id());
@@ -71,7 +80,8 @@ final class ResultsWriter {
     Path dir = root.resolve(experiment).resolve(id);
     TrialResult r = new TrialResult(experiment, id, List.of(), T0 - 5_000, T0 + 30_000,
         Map.of(Phase.RUN, run), PlatformState.empty(), Map.of(), 6.0, 0.5, dir, List.of(),
-        Optional.empty(), new TrialResult.Host(2, 1.0, 1.0), TrialTelemetry.off());
+        Optional.empty(), new TrialResult.Host(2, 1.0, 1.0, probe, probe),
+        TrialTelemetry.off());
     write(dir.resolve("trial.json"), TrialJson.render(r, parameters));
     hlog(dir, op);
     return dir;

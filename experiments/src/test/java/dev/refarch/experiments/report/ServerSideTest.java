@@ -25,7 +25,7 @@ class ServerSideTest {
         OptionalDouble.of(10), OptionalDouble.empty(), OptionalDouble.of(machineShare * 20));
     TrialFacts facts = new TrialFacts(Optional.of(true), 10, true, 1, 8, 2, OptionalDouble.of(0.1),
         Map.of(), 0, new TrialFacts.Window(0, 10_000, true), Optional.empty(), Optional.of(cpu),
-        OptionalDouble.empty(), Optional.of(new ServerTelemetry(figures, List.of())));
+        OptionalDouble.empty(), Optional.of(new ServerTelemetry(figures, List.of())), List.of());
     return new TrialRecord(id, Map.of(), 1, TrialRecord.Status.COMPLETED, List.of(), Map.of(),
         List.of(), "run", Optional.empty(), facts);
   }

@@ -39,7 +39,7 @@ class VerdictsTest {
         new TrialFacts.Window(0, 30_000, steady), Optional.empty(), cpu,
         cpu.map(c -> c.clientCpuSeconds()).filter(OptionalDouble::isPresent)
             .map(c -> OptionalDouble.of(c.getAsDouble() / samples * 1e6))
-            .orElse(OptionalDouble.empty()), Optional.empty());
+            .orElse(OptionalDouble.empty()), Optional.empty(), java.util.List.of());
   }
 
   /**
