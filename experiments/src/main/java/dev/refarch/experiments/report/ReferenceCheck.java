@@ -95,7 +95,8 @@ public record ReferenceCheck(StoredPlan.Reference reference, Map<String, String>
         && r.transfer() instanceof Transfer.Shape
         ? Verdict.notComparable(r.againstExperiment().get() + " has no results beside this"
             + " experiment: run it too")
-        : Verdicts.judge(r, measuredPoint, basePoint, label, paperChange);
+        : Verdicts.judge(r, measuredPoint, basePoint, label, paperChange,
+            r.againstExperiment().isPresent() ? List.of() : results.points());
     OptionalDouble measured = verdict.effect().map(e -> OptionalDouble.of(e.measured().value()))
         .orElse(median(measuredPoint, r));
     OptionalDouble measuredBase = verdict.effect().map(e -> OptionalDouble.of(e.base().value()))

@@ -47,6 +47,18 @@ final class Verdicts {
    */
   static Verdict judge(StoredPlan.Reference ref, Optional<Point> measured, Optional<Point> baseline,
       String baselineLabel, OptionalDouble paperChangePct) {
+    return judge(ref, measured, baseline, baselineLabel, paperChangePct, List.of());
+  }
+
+  /**
+   * The verdict on {@code ref}, its interval blocked by round over {@code study}'s points where
+   * the two points ran in the same rounds ({@link #blocked}).
+   *
+   * @param study every point of the study the two points belong to (none when the baseline is
+   *     another study's): the blocked design's other points
+   */
+  static Verdict judge(StoredPlan.Reference ref, Optional<Point> measured, Optional<Point> baseline,
+      String baselineLabel, OptionalDouble paperChangePct, List<Point> study) {
     if (ref.transfer() instanceof Transfer.PlatformOnly p) {
       return Verdict.notComparable("platform only: " + p.why());
     }
@@ -75,9 +87,10 @@ final class Verdicts {
       return Verdict.notComparable("no " + ref.metric().label() + " of " + ref.operation()
           + " measured at " + (em.isEmpty() ? Formats.parameters(ref.parameters()) : baselineLabel));
     }
-    Effect effect = Effect.between(em.get(), eb.get());
     List<String> caveats = new ArrayList<>(um.leftOut());
     caveats.addAll(ub.leftOut());
+    Optional<Effect> blocked = blocked(ref, m, um, b, ub, study, caveats);
+    Effect effect = blocked.orElseGet(() -> Effect.between(em.get(), eb.get()));
     ClientEvidence.Judgement clients = ClientEvidence.judge(ref.metric(), ref.operation(), effect,
         um.trials(), ub.trials(), baselineLabel);
     caveats.addAll(clients.caveats());
@@ -100,6 +113,68 @@ final class Verdicts {
     return new Verdict(Verdict.Kind.INCONCLUSIVE, decided.reason() + "; "
         + clients.blurs().get(), decided.effect(), decided.direction(), OptionalInt.empty(),
         caveats, window);
+  }
+
+  /**
+   * The change of {@code ref}'s figure from {@code b} to {@code m} blocked by round, when the two
+   * points have usable trials in 2 or more of the same rounds (repetition numbers: round
+   * {@code r} runs every point of the study once before round {@code r + 1} starts, so the two
+   * trials of a round share whatever the machine did then). The design's points are {@code m},
+   * {@code b} and every other point of {@code study} with a usable trial in each of those rounds;
+   * its rounds, those. Trials of {@code m} or {@code b} outside the shared rounds are left out,
+   * and a caveat says so. Empty — Welch's interval then — when they share fewer than 2 rounds,
+   * a figure is not positive, or a point has two trials of one round.
+   */
+  static Optional<Effect> blocked(StoredPlan.Reference ref, Point m, Usable um, Point b,
+      Usable ub, List<Point> study, List<String> caveats) {
+    Optional<java.util.SortedMap<Integer, Double>> rm = byRound(ref, um.trials());
+    Optional<java.util.SortedMap<Integer, Double>> rb = byRound(ref, ub.trials());
+    if (rm.isEmpty() || rb.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Integer> rounds = rm.get().keySet().stream().filter(rb.get()::containsKey).toList();
+    if (rounds.size() < 2) {
+      return Optional.empty();
+    }
+    List<double[]> rows = new ArrayList<>();
+    rows.add(logs(rm.get(), rounds));
+    rows.add(logs(rb.get(), rounds));
+    for (Point p : study) {
+      if (p.equals(m) || p.equals(b)) {
+        continue;
+      }
+      Usable u = usable(ref, p);
+      byRound(ref, u.trials()).filter(r -> r.keySet().containsAll(rounds))
+          .ifPresent(r -> rows.add(logs(r, rounds)));
+    }
+    int outside = rm.get().size() + rb.get().size() - 2 * rounds.size();
+    if (outside > 0) {
+      caveats.add(outside + " repetition" + (outside == 1 ? "" : "s") + " outside the "
+          + rounds.size() + " rounds both points share left out of the blocked interval");
+    }
+    return Optional.of(Effect.blocked(
+        LogEstimate.ofRepetitions(rounds.stream().mapToDouble(rm.get()::get).toArray()),
+        LogEstimate.ofRepetitions(rounds.stream().mapToDouble(rb.get()::get).toArray()),
+        dev.refarch.experiments.stats.BlockedDesign.of(rows.toArray(double[][]::new))));
+  }
+
+  /** Each trial's figure by its round; empty when a round repeats or a figure is not positive. */
+  private static Optional<java.util.SortedMap<Integer, Double>> byRound(
+      StoredPlan.Reference ref, List<TrialRecord> trials) {
+    java.util.SortedMap<Integer, Double> out = new java.util.TreeMap<>();
+    for (TrialRecord t : trials) {
+      OptionalDouble v = t.value(ref.operation(), ref.metric());
+      if (v.isEmpty() || !(v.getAsDouble() > 0) || !Double.isFinite(v.getAsDouble())
+          || out.put(t.repetition(), v.getAsDouble()) != null) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(out);
+  }
+
+  private static double[] logs(java.util.SortedMap<Integer, Double> byRound,
+      List<Integer> rounds) {
+    return rounds.stream().mapToDouble(r -> Math.log(byRound.get(r))).toArray();
   }
 
   private static Verdict decide(Transfer.Shape shape, Effect effect, String baselineLabel,

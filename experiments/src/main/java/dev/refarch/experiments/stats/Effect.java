@@ -32,9 +32,12 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *     base is 0
  * @param df the degrees of freedom of the interval's quantile (infinite for a normal quantile);
  *     NaN without an interval
+ * @param design the blocked design the interval comes from, when the two points' repetitions ran
+ *     in rounds together with the study's other points ({@link #blocked}); empty for Welch's
+ *     interval
  */
 public record Effect(LogEstimate measured, LogEstimate base, double pct, Optional<Interval> ci95,
-    double df) {
+    double df, Optional<BlockedDesign> design) {
 
   /** The confidence level of every interval here. */
   public static final double LEVEL = 0.95;
@@ -43,6 +46,7 @@ public record Effect(LogEstimate measured, LogEstimate base, double pct, Optiona
     Objects.requireNonNull(measured, "measured");
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(ci95, "ci95");
+    Objects.requireNonNull(design, "design");
   }
 
   /** The change from {@code base} to {@code measured}. */
@@ -53,7 +57,7 @@ public record Effect(LogEstimate measured, LogEstimate base, double pct, Optiona
     double diff = m.center() - b.center();
     double pct = log ? Math.expm1(diff) * 100 : change(m.value(), b.value());
     if (!m.hasError() || !b.hasError() || !log && b.value() == 0) {
-      return new Effect(measured, base, pct, Optional.empty(), Double.NaN);
+      return new Effect(measured, base, pct, Optional.empty(), Double.NaN, Optional.empty());
     }
     double vm = m.se() * m.se();
     double vb = b.se() * b.se();
@@ -64,7 +68,33 @@ public record Effect(LogEstimate measured, LogEstimate base, double pct, Optiona
     double high = diff + q * se;
     Interval ci = log ? new Interval(Math.expm1(low) * 100, Math.expm1(high) * 100)
         : new Interval(low / Math.abs(b.value()) * 100, high / Math.abs(b.value()) * 100);
-    return new Effect(measured, base, pct, Optional.of(ci), df);
+    return new Effect(measured, base, pct, Optional.of(ci), df, Optional.empty());
+  }
+
+  /**
+   * The change from {@code base} to {@code measured} when both ran in the same rounds of a
+   * blocked design: the difference of their logs' means over those rounds, with the interval
+   * {@code exp(Δ ± q·s·√(2/R)) − 1}, {@code q} Student's t at the design's residual degrees of
+   * freedom ({@link BlockedDesign}).
+   *
+   * @param measured the measured point's figures of the design's rounds, in round order
+   * @param base the baseline's, likewise
+   * @param design the design over the study's points in those rounds (on the logs)
+   * @throws IllegalArgumentException when either side has a figure that is not positive, or not
+   *     one per round
+   */
+  public static Effect blocked(LogEstimate measured, LogEstimate base, BlockedDesign design) {
+    if (!measured.log() || !base.log() || measured.repetitions() != design.rounds()
+        || base.repetitions() != design.rounds()) {
+      throw new IllegalArgumentException("a blocked effect needs positive figures, one per round"
+          + " of " + design.rounds() + ", got " + measured.figures() + " and " + base.figures());
+    }
+    double diff = measured.center() - base.center();
+    double se = design.seOfDifference();
+    double q = quantile(design.df());
+    Interval ci = new Interval(Math.expm1(diff - q * se) * 100, Math.expm1(diff + q * se) * 100);
+    return new Effect(measured, base, Math.expm1(diff) * 100, Optional.of(ci), design.df(),
+        Optional.of(design));
   }
 
   /**
@@ -114,6 +144,11 @@ public record Effect(LogEstimate measured, LogEstimate base, double pct, Optiona
               + " them, or fewer than 4 intervals)"
           : "no interval: a change from 0 has no relative size";
     }
+    if (design.isPresent()) {
+      return String.format(Locale.ROOT, "two-way model (point + round) on the logs of %d rounds"
+          + " × %d points of the study, rounds as blocks (df %.0f)", design.get().rounds(),
+          design.get().points(), df);
+    }
     String scale = measured.log() && base.log() ? "the logs of " : "";
     if (sm == LogEstimate.Source.REPETITIONS && sb == LogEstimate.Source.REPETITIONS) {
       return String.format(Locale.ROOT, "Welch's t on %s%s repetitions (df %.1f)", scale,
@@ -151,6 +186,15 @@ public record Effect(LogEstimate measured, LogEstimate base, double pct, Optiona
         Math.abs(at - edge(band.high(), log)));
     if (!(distance > 0)) {
       return OptionalInt.empty();
+    }
+    if (design.isPresent()) {
+      BlockedDesign d = design.get();
+      for (int k = 1; k <= most; k++) {
+        if (quantile(d.df(d.rounds() + k)) * d.seOfDifference(d.rounds() + k) < distance) {
+          return OptionalInt.of(k);
+        }
+      }
+      return OptionalInt.of(most + 1);
     }
     double scale = log ? 1 : 100 / Math.abs(base.value());
     double perM = measured.se() * measured.se() * measured.repetitions();

@@ -90,6 +90,50 @@ class VerdictsTest {
     assertThat(v.window()).isEqualTo("each trial's judged window, steady to the end of its run");
   }
 
+  /** A point whose {@code i}-th trial ran in round {@code rounds[i]}, throughput {@code ops[i]}. */
+  private static Point inRounds(Map<String, String> parameters, int[] rounds, double... ops) {
+    List<TrialRecord> trials = new ArrayList<>();
+    for (int i = 0; i < ops.length; i++) {
+      TrialRecord t = trial("t-" + parameters.values().iterator().next() + "-r" + rounds[i],
+          parameters, ops[i], ops[i] / 1000, steady());
+      trials.add(new TrialRecord(t.id(), t.parameters(), rounds[i], t.status(), t.failures(),
+          t.values(), t.faults(), t.phase(), t.folder(), t.facts()));
+    }
+    return new Point(parameters, trials);
+  }
+
+  @Test
+  void roundsSharedByTheStudysPointsAreBlocksAndTheirLevelLeavesTheInterval() {
+    // the machine's level moves by a quarter between rounds; every point of a round shares it
+    int[] r = {1, 2, 3};
+    Point at = inRounds(AT, r, 1200, 1503, 958);
+    Point base = inRounds(BASE, r, 1000, 1250, 800);
+    Point other = inRounds(Map.of("durability", "none"), r, 900, 1122, 722);
+    Verdict v = Verdicts.judge(UP, Optional.of(at), Optional.of(base), "durability=durable",
+        OptionalDouble.empty(), List.of(at, base, other));
+    assertThat(v.kind()).isEqualTo(Verdict.Kind.AGREES);
+    assertThat(v.effect().orElseThrow().method()).isEqualTo("two-way model (point + round) on"
+        + " the logs of 3 rounds × 3 points of the study, rounds as blocks (df 4)");
+    assertThat(v.effect().orElseThrow().ci95().orElseThrow().low()).isGreaterThan(15);
+    // the same figures without their rounds: Welch's interval carries the level's swing
+    Verdict welch = judge(UP, point(AT, 1200, 1503, 958), point(BASE, 1000, 1250, 800));
+    assertThat(welch.kind()).isEqualTo(Verdict.Kind.INCONCLUSIVE);
+    assertThat(welch.effect().orElseThrow().method()).startsWith("Welch's t on the logs of 3");
+  }
+
+  @Test
+  void pointsThatShareFewerThanTwoRoundsAreJudgedByWelchAndUnsharedRoundsAreNamed() {
+    Point at = inRounds(AT, new int[] {1, 2}, 1200, 1210);
+    Point base = inRounds(BASE, new int[] {3, 4}, 1000, 1010);
+    assertThat(judge(UP, at, base).effect().orElseThrow().method()).startsWith("Welch's t");
+
+    Verdict v = judge(UP, inRounds(AT, new int[] {1, 2, 3}, 1200, 1210, 1190),
+        inRounds(BASE, new int[] {1, 2}, 1000, 1010));
+    assertThat(v.effect().orElseThrow().method()).contains("2 rounds × 2 points");
+    assertThat(v.caveats()).contains("1 repetition outside the 2 rounds both points share left"
+        + " out of the blocked interval");
+  }
+
   @Test
   void disagreesWhenTheWholeIntervalLiesOnTheOtherSide() {
     Verdict v = judge(UP, point(AT, 800, 810, 790), point(BASE, 1000, 1010, 990));
