@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
 /**
@@ -133,7 +135,7 @@ public final class AckAudit {
         Optional.empty());
   }
 
-  private static List<List<String>> batches(java.util.Collection<String> keys) {
+  private static List<List<String>> batches(Collection<String> keys) {
     List<List<String>> batches = new ArrayList<>();
     List<String> batch = new ArrayList<>(BATCH);
     for (String key : keys) {
@@ -157,7 +159,7 @@ public final class AckAudit {
   }
 
   private static String id(RawBsonDocument d) {
-    org.bson.BsonValue id = d.get("_id");
+    BsonValue id = d.get("_id");
     return id.isString() ? id.asString().getValue() : id.toString();
   }
 

@@ -1,6 +1,7 @@
 package dev.refarch.experiments.report;
 
 import dev.refarch.experiments.spec.Transfer;
+import dev.refarch.experiments.stats.BlockedDesign;
 import dev.refarch.experiments.stats.Effect;
 import dev.refarch.experiments.stats.Interval;
 import dev.refarch.experiments.stats.LogEstimate;
@@ -10,6 +11,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Judges one reference: the measured change of its figure against the baseline, with a 95 %
@@ -127,8 +130,8 @@ final class Verdicts {
    */
   static Optional<Effect> blocked(StoredPlan.Reference ref, Point m, Usable um, Point b,
       Usable ub, List<Point> study, List<String> caveats) {
-    Optional<java.util.SortedMap<Integer, Double>> rm = byRound(ref, um.trials());
-    Optional<java.util.SortedMap<Integer, Double>> rb = byRound(ref, ub.trials());
+    Optional<SortedMap<Integer, Double>> rm = byRound(ref, um.trials());
+    Optional<SortedMap<Integer, Double>> rb = byRound(ref, ub.trials());
     if (rm.isEmpty() || rb.isEmpty()) {
       return Optional.empty();
     }
@@ -155,13 +158,13 @@ final class Verdicts {
     return Optional.of(Effect.blocked(
         LogEstimate.ofRepetitions(rounds.stream().mapToDouble(rm.get()::get).toArray()),
         LogEstimate.ofRepetitions(rounds.stream().mapToDouble(rb.get()::get).toArray()),
-        dev.refarch.experiments.stats.BlockedDesign.of(rows.toArray(double[][]::new))));
+        BlockedDesign.of(rows.toArray(double[][]::new))));
   }
 
   /** Each trial's figure by its round; empty when a round repeats or a figure is not positive. */
-  private static Optional<java.util.SortedMap<Integer, Double>> byRound(
+  private static Optional<SortedMap<Integer, Double>> byRound(
       StoredPlan.Reference ref, List<TrialRecord> trials) {
-    java.util.SortedMap<Integer, Double> out = new java.util.TreeMap<>();
+    SortedMap<Integer, Double> out = new TreeMap<>();
     for (TrialRecord t : trials) {
       OptionalDouble v = t.value(ref.operation(), ref.metric());
       if (v.isEmpty() || !(v.getAsDouble() > 0) || !Double.isFinite(v.getAsDouble())
@@ -172,7 +175,7 @@ final class Verdicts {
     return Optional.of(out);
   }
 
-  private static double[] logs(java.util.SortedMap<Integer, Double> byRound,
+  private static double[] logs(SortedMap<Integer, Double> byRound,
       List<Integer> rounds) {
     return rounds.stream().mapToDouble(r -> Math.log(byRound.get(r))).toArray();
   }

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class MachineProbeTest {
 
   @Test
-  void readsFiveUnitsOfWorkInThreadCpuTime() {
+  void readsFiveUnitsOfWorkInThreadCpuTime() throws InterruptedException {
     assertThat(MachineProbe.available()).as("Linux JVMs time a thread's CPU").isTrue();
     List<Double> ns = MachineProbe.read();
     assertThat(ns).hasSize(5).allSatisfy(v -> assertThat(v).isPositive());
