@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
  * {@code p99(UPDATE) > +10%}: it fails a build only when the change from the baseline (A) to
  * the run under test (B) lies <em>wholly</em> beyond the threshold — its whole 95 % confidence
  * interval — so that noise alone never fails it, and a change that might be as large as the
- * threshold but might not does not either (it says so). Nor does the machine: a change beyond the
- * threshold that the machine's own change of speed between A's and B's trials would alone carry
- * beyond it ({@link MachineChange}) passes as not attributable to B, and says so.
+ * threshold but might not does not either (it says so). Nor does the machine: where the machine's
+ * own speed changed between A's and B's trials ({@link MachineChange}) in the threshold's
+ * direction, the most it alone can have done to the figure is taken out of the interval, as a
+ * ratio, and the figure fails only when what is left still lies wholly beyond the threshold.
  * {@code refarch compare --fail-if} and the
  * baseline assertion of {@code mvn verify} both judge through this class, with the same message.
  * Immutable.
@@ -118,11 +119,17 @@ public record FailIf(Quantity metric, String operation, boolean above, double th
       boolean reaches = above ? ci.high() > thresholdPct : ci.low() < thresholdPct;
       java.util.OptionalDouble alone = r.machineAlone();
       if (beyond && alone.isPresent()
-          && (above ? alone.getAsDouble() > thresholdPct : alone.getAsDouble() < thresholdPct)) {
+          && (above ? alone.getAsDouble() > 0 : alone.getAsDouble() < 0)) {
+        // the most the machine alone can have done, taken out of the whole interval
+        Interval own = new Interval(without(ci.low(), alone.getAsDouble()),
+            without(ci.high(), alone.getAsDouble()));
+        boolean ownBeyond = above ? own.low() > thresholdPct : own.high() < thresholdPct;
+        failed |= ownBeyond;
         lines.add(String.format(Locale.ROOT, "%s: %s (%s) lies wholly %s, but %s, which alone"
-            + " would make it %+.1f %%: passes (not attributable to B)", where, r.effect().get(),
+            + " would make it %+.1f %%; without that, %s %s", where, r.effect().get(),
             r.effect().get().method(), threshold, r.machine().get().describe(),
-            alone.getAsDouble()));
+            alone.getAsDouble(), own, ownBeyond ? "still lies wholly " + threshold + ": FAILS"
+                : "does not: passes (not attributable to B)"));
         continue;
       }
       failed |= beyond;
@@ -132,5 +139,10 @@ public record FailIf(Quantity metric, String operation, boolean above, double th
               : "does not reach " + threshold + ": passes"));
     }
     return new Judgement(failed, lines);
+  }
+
+  /** The change {@code pct} with a change {@code alone} taken out, as ratios. */
+  private static double without(double pct, double alone) {
+    return ((1 + pct / 100) / (1 + alone / 100) - 1) * 100;
   }
 }
