@@ -34,6 +34,9 @@ import site.ycsb.NumericByteIterator;
 public final class AuditDigest {
 
   private static final HexFormat HEX = HexFormat.of();
+  /** One SHA-256 per thread: an audited update digests every field it sends. */
+  private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(
+      AuditDigest::sha256);
 
   private AuditDigest() {
   }
@@ -50,7 +53,8 @@ public final class AuditDigest {
           Double.doubleToLongBits(value.asDouble().getValue())).array();
       default -> value.toString().getBytes(StandardCharsets.UTF_8);
     };
-    MessageDigest sha = sha256();
+    MessageDigest sha = SHA256.get();
+    sha.reset();
     sha.update((byte) type.getValue());
     return HEX.formatHex(sha.digest(bytes), 0, 8);
   }
