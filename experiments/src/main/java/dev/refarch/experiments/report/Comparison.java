@@ -16,8 +16,10 @@ import java.util.Set;
 /**
  * Two results folders side by side — the same experiment before and after a change, or on two
  * platforms, or two sets of points of one experiment — with the change of every figure from A to
- * B and its 95 % confidence interval: across each point's repetitions (Welch's t on the logs), or
- * within a single trial (a moving-block bootstrap over its seconds) — and what it says: B faster,
+ * B and its 95 % confidence interval: across each point's repetitions (Welch's t on the logs;
+ * blocked by round when both sides select points of one folder, whose rounds ran them side by
+ * side, {@link RoundBlocks}), or within a single trial (a moving-block bootstrap over its seconds)
+ * — and what it says: B faster,
  * slower, higher or lower, or no detectable difference; or, where the machine's own speed changed
  * between A's trials and B's as much as the figure did ({@link MachineChange}), not attributable
  * or inconclusive. Points are matched by their parameters,
@@ -105,7 +107,7 @@ public final class Comparison {
       Map<String, String> whereB) {
     Side a = side(dirA, whereA, "--where-a");
     Side b = side(dirB, whereB, "--where-b");
-    return new Result(a, b, rows(a, b));
+    return new Result(a, b, rows(a, b, sameFolder(dirA, dirB)));
   }
 
   /** Writes {@code result}'s three files into {@code out}, created when missing. */
@@ -144,11 +146,24 @@ public final class Comparison {
     return side;
   }
 
+  /** Whether the two paths name one folder: then its points ran in the same rounds. */
+  private static boolean sameFolder(Path dirA, Path dirB) {
+    try {
+      return Files.isSameFile(dirA, dirB);
+    } catch (IOException e) {
+      throw new ReportException(dirA, "cannot tell whether it is " + dirB + ": " + e.getMessage(),
+          e);
+    }
+  }
+
   /**
    * Every figure of every set of parameters in A or B: A's points in order, then those only B
    * has; per point the operations and metrics either side measured.
+   *
+   * @param sameFolder whether both sides select points of one results folder: then a change is
+   *     blocked by round where it can be ({@link #blocked})
    */
-  static List<ComparisonRow> rows(Side a, Side b) {
+  static List<ComparisonRow> rows(Side a, Side b, boolean sameFolder) {
     Map<Map<String, String>, Point> inA = a.points();
     Map<Map<String, String>, Point> inB = b.points();
     Set<Map<String, String>> all = new LinkedHashSet<>(inA.keySet());
@@ -161,9 +176,10 @@ public final class Comparison {
       pa.ifPresent(p -> ops.addAll(p.operations()));
       pb.ifPresent(p -> ops.addAll(p.operations()));
       Optional<MachineChange> machine = MachineChange.of(pa, pb);
+      List<Point> study = sameFolder ? a.results().points() : List.of();
       for (String op : Point.ordered(ops)) {
         for (Quantity m : Quantity.values()) {
-          row(parameters, op, m, pa, pb, machine).ifPresent(rows::add);
+          row(parameters, op, m, pa, pb, machine, study).ifPresent(rows::add);
         }
       }
     }
@@ -171,18 +187,38 @@ public final class Comparison {
   }
 
   private static Optional<ComparisonRow> row(Map<String, String> parameters, String op, Quantity m,
-      Optional<Point> pa, Optional<Point> pb, Optional<MachineChange> machine) {
+      Optional<Point> pa, Optional<Point> pb, Optional<MachineChange> machine, List<Point> study) {
     Optional<LogEstimate> ea = pa.flatMap(p -> PointEstimates.of(p.completed(), op, m));
     Optional<LogEstimate> eb = pb.flatMap(p -> PointEstimates.of(p.completed(), op, m));
     if (ea.isEmpty() && eb.isEmpty()) {
       return Optional.empty();
     }
     Optional<Effect> effect = ea.isPresent() && eb.isPresent()
-        ? Optional.of(Effect.between(eb.get(), ea.get())) : Optional.empty();
+        ? Optional.of(blocked(op, m, pa.get(), pb.get(), study)
+            .orElseGet(() -> Effect.between(eb.get(), ea.get())))
+        : Optional.empty();
     Optional<String> why = tooFew(pa, op, m).or(() -> tooFew(pb, op, m));
     return Optional.of(new ComparisonRow(parameters, op, m, PointEstimates.value(ea),
         PointEstimates.value(eb), pa.map(p -> p.completed().size()).orElse(0),
         pb.map(p -> p.completed().size()).orElse(0), effect, why, machine));
+  }
+
+  /**
+   * The change from {@code a} to {@code b} blocked by round over {@code study}'s points (those of
+   * the one folder both sides select from; {@link RoundBlocks}) — when they are two points, share
+   * 2 or more rounds and every completed repetition of either ran in one of them. Otherwise empty,
+   * and Welch's interval over all their repetitions is the one given: a blocked interval that left
+   * repetitions out would compare fewer figures than the row shows.
+   */
+  private static Optional<Effect> blocked(String op, Quantity m, Point a, Point b,
+      List<Point> study) {
+    if (study.isEmpty() || a.equals(b)) {
+      return Optional.empty();
+    }
+    List<List<TrialRecord>> others = study.stream().filter(p -> !p.equals(a) && !p.equals(b))
+        .map(Point::completed).toList();
+    return RoundBlocks.effect(t -> t.value(op, m), b.completed(), a.completed(), others)
+        .filter(x -> x.outside() == 0).map(RoundBlocks.Blocked::effect);
   }
 
   /** Why a percentile of {@code p} is not judged: a repetition with too few operations behind it. */

@@ -1,7 +1,6 @@
 package dev.refarch.experiments.report;
 
 import dev.refarch.experiments.spec.Transfer;
-import dev.refarch.experiments.stats.BlockedDesign;
 import dev.refarch.experiments.stats.Effect;
 import dev.refarch.experiments.stats.Interval;
 import dev.refarch.experiments.stats.LogEstimate;
@@ -11,8 +10,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Judges one reference: the measured change of its figure against the baseline, with a 95 %
@@ -130,54 +127,14 @@ final class Verdicts {
    */
   static Optional<Effect> blocked(StoredPlan.Reference ref, Point m, Usable um, Point b,
       Usable ub, List<Point> study, List<String> caveats) {
-    Optional<SortedMap<Integer, Double>> rm = byRound(ref, um.trials());
-    Optional<SortedMap<Integer, Double>> rb = byRound(ref, ub.trials());
-    if (rm.isEmpty() || rb.isEmpty()) {
-      return Optional.empty();
-    }
-    List<Integer> rounds = rm.get().keySet().stream().filter(rb.get()::containsKey).toList();
-    if (rounds.size() < 2) {
-      return Optional.empty();
-    }
-    List<double[]> rows = new ArrayList<>();
-    rows.add(logs(rm.get(), rounds));
-    rows.add(logs(rb.get(), rounds));
-    for (Point p : study) {
-      if (p.equals(m) || p.equals(b)) {
-        continue;
-      }
-      Usable u = usable(ref, p);
-      byRound(ref, u.trials()).filter(r -> r.keySet().containsAll(rounds))
-          .ifPresent(r -> rows.add(logs(r, rounds)));
-    }
-    int outside = rm.get().size() + rb.get().size() - 2 * rounds.size();
-    if (outside > 0) {
-      caveats.add(outside + " repetition" + (outside == 1 ? "" : "s") + " outside the "
-          + rounds.size() + " rounds both points share left out of the blocked interval");
-    }
-    return Optional.of(Effect.blocked(
-        LogEstimate.ofRepetitions(rounds.stream().mapToDouble(rm.get()::get).toArray()),
-        LogEstimate.ofRepetitions(rounds.stream().mapToDouble(rb.get()::get).toArray()),
-        BlockedDesign.of(rows.toArray(double[][]::new))));
-  }
-
-  /** Each trial's figure by its round; empty when a round repeats or a figure is not positive. */
-  private static Optional<SortedMap<Integer, Double>> byRound(
-      StoredPlan.Reference ref, List<TrialRecord> trials) {
-    SortedMap<Integer, Double> out = new TreeMap<>();
-    for (TrialRecord t : trials) {
-      OptionalDouble v = t.value(ref.operation(), ref.metric());
-      if (v.isEmpty() || !(v.getAsDouble() > 0) || !Double.isFinite(v.getAsDouble())
-          || out.put(t.repetition(), v.getAsDouble()) != null) {
-        return Optional.empty();
-      }
-    }
-    return Optional.of(out);
-  }
-
-  private static double[] logs(SortedMap<Integer, Double> byRound,
-      List<Integer> rounds) {
-    return rounds.stream().mapToDouble(r -> Math.log(byRound.get(r))).toArray();
+    List<List<TrialRecord>> others = study.stream().filter(p -> !p.equals(m) && !p.equals(b))
+        .map(p -> usable(ref, p).trials()).toList();
+    Optional<RoundBlocks.Blocked> blocked = RoundBlocks.effect(
+        t -> t.value(ref.operation(), ref.metric()), um.trials(), ub.trials(), others);
+    blocked.filter(x -> x.outside() > 0).ifPresent(x -> caveats.add(x.outside() + " repetition"
+        + (x.outside() == 1 ? "" : "s") + " outside the " + x.effect().design().orElseThrow()
+        .rounds() + " rounds both points share left out of the blocked interval"));
+    return blocked.map(RoundBlocks.Blocked::effect);
   }
 
   private static Verdict decide(Transfer.Shape shape, Effect effect, String baselineLabel,
