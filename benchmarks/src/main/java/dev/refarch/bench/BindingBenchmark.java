@@ -97,9 +97,13 @@ public final class BindingBenchmark {
   private static final Setting<String> DISTRIBUTION = Setting.choice("bench.distribution", null,
       requestDistributions(), "YCSB's requestdistribution for every side's cells (empty: each"
           + " workload's own); the raw side draws zipfian and uniform only");
+  private static final Setting<Integer> TARGET = Setting.integer("bench.target", 0, 0, 10_000_000,
+      "operations a second each run cell's threads together throttle to (YCSB's target; 0: as"
+          + " many as they can). A client's CPU per operation follows its rate, so compare a"
+          + " trial's figure with cells at its rate; YCSB sides only");
   static final SettingGroup GROUP = SettingGroup.of("bench.", RECORDS, LOAD_RECORDS, SECONDS,
       WARMUP, REPEATS, THREADS, WORKLOADS, BATCHES, OUT, SIDES, REFERENCE38, STOCK, CACHE, SHAPE,
-      DISTRIBUTION);
+      DISTRIBUTION, TARGET);
 
   private static final String TABLE = "usertable";
 
@@ -137,6 +141,7 @@ public final class BindingBenchmark {
     RecordShape shape = shape(options);
     String distribution = DISTRIBUTION.from(options);
     Map<String, String> distributions = distributions(options, sides);
+    int target = target(options, sides);
     List<Cell> cells = new ArrayList<>();
     double cacheGb = CACHE.from(options);
     Map<String, Object> machine = machine();
@@ -145,13 +150,14 @@ public final class BindingBenchmark {
         Map.of("local.wiredTigerCacheSizeGB", String.valueOf(cacheGb)));
          MongoClient admin = MongoClients.create(cluster.connectionString())) {
       CellRunner runner = new CellRunner(cluster.connectionString(), records, shape, distribution,
-          SECONDS.from(options), warmup);
+          SECONDS.from(options), warmup, target);
       MongoCollection<Document> table = admin.getDatabase("ycsb").getCollection(TABLE);
       System.out.printf(Locale.ROOT, "binding benchmark: %d records of %s, request distribution"
           + " %s, %d s per run cell (steady window after %d s), %d repeats, local rs=1 with a"
-          + " %.2f GB cache, sides %s, load average %.1f%n", records, shape.text(),
+          + " %.2f GB cache, %s, sides %s, load average %.1f%n", records, shape.text(),
           distribution != null ? distribution : "each workload's own " + distributions,
           SECONDS.from(options), warmup, repeats, cacheGb,
+          target > 0 ? "run cells throttled to " + target + " operations a second" : "unthrottled",
           sides.stream().map(BenchSide::name).toList(), CellRunner.loadAverage());
       BenchSide binding = BenchSide.binding(System.getProperty("java.class.path"));
       for (int r = 0; r < repeats; r++) {
@@ -178,7 +184,7 @@ public final class BindingBenchmark {
       }
     }
     BenchReport report = new BenchReport(cells, machine,
-        data(records, shape, distribution, distributions));
+        data(records, shape, distribution, distributions, target));
     System.out.println();
     System.out.print(report.table());
     Path out = Path.of(OUT.from(options));
@@ -217,6 +223,19 @@ public final class BindingBenchmark {
     return warmup;
   }
 
+  /**
+   * The run cells' throttle, {@code bench.target}; one given with the raw side among
+   * {@code sides} fails here, before anything runs: the raw loop has no throttle.
+   */
+  static int target(Map<String, String> options, List<BenchSide> sides) {
+    int target = TARGET.from(options);
+    if (target > 0 && sides.stream().anyMatch(side -> !side.isYcsb())) {
+      throw new ConfigurationException(TARGET.key(), String.valueOf(target),
+          "0 with the raw side", "the raw loop has no throttle: leave raw out of bench.sides");
+    }
+    return target;
+  }
+
   /** The records of every side's cells: {@code bench.shape}, else YCSB's 10 x 100 B. */
   static RecordShape shape(Map<String, String> options) {
     return SHAPE.from(options);
@@ -253,8 +272,9 @@ public final class BindingBenchmark {
 
   /** What the run cells read and wrote, for the JSON: records, shape, request distributions. */
   static Map<String, Object> data(int records, RecordShape shape, String given,
-      Map<String, String> distributions) {
+      Map<String, String> distributions, int target) {
     Map<String, Object> data = new LinkedHashMap<>();
+    data.put("target", target);
     data.put("records", records);
     data.put("shape", shape.toString());
     data.put("fieldcount", shape.fieldcount());

@@ -24,12 +24,20 @@ import java.util.Objects;
  *     {@code null} for each workload's own
  * @param seconds seconds per run cell
  * @param warmupSeconds seconds of a run cell before its steady window ({@link SteadyWindow})
+ * @param target YCSB's {@code target}: the operations a second a run cell's threads together
+ *     throttle to, or 0 for as many as they can
  */
 record CellRunner(String url, int records, RecordShape shape, String distribution, int seconds,
-    int warmupSeconds) {
+    int warmupSeconds, int target) {
 
   CellRunner {
     Objects.requireNonNull(shape, "shape");
+  }
+
+  /** Run cells as fast as their threads go. */
+  CellRunner(String url, int records, RecordShape shape, String distribution, int seconds,
+      int warmupSeconds) {
+    this(url, records, shape, distribution, seconds, warmupSeconds, 0);
   }
 
   /** A bulk load with the binding at {@code batch} documents per insertMany. */
@@ -64,6 +72,9 @@ record CellRunner(String url, int records, RecordShape shape, String distributio
     p.put("operationcount", String.valueOf(operationCap()));
     p.put("maxexecutiontime", String.valueOf(seconds));
     p.put("status.interval", "1");
+    if (target > 0) {
+      p.put("target", String.valueOf(target));
+    }
     return p;
   }
 

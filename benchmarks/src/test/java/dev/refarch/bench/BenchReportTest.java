@@ -85,7 +85,8 @@ class BenchReportTest {
   void theJsonSaysTheShapeAndDistributionTheCellsRanOn(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("bench-binding.json");
     new BenchReport(List.of(cell("binding", 0, 1000, 2.0)), Map.of(),
-        BindingBenchmark.data(2000, new RecordShape(10, 188), "uniform", Map.of("a", "uniform")))
+        BindingBenchmark.data(2000, new RecordShape(10, 188), "uniform", Map.of("a", "uniform"),
+            0))
         .writeJson(file);
     JsonNode data = new ObjectMapper().readTree(file.toFile()).get("data");
     assertThat(data.get("shape").asText()).isEqualTo("10x188");

@@ -118,12 +118,25 @@ class BindingBenchmarkTest {
   @Test
   void theJsonDataSaysTheShapeAndEachRunGroupsDistribution() {
     assertThat(BindingBenchmark.data(2000, new RecordShape(10, 188), "uniform",
-        Map.of("c", "uniform")))
-        .containsEntry("records", 2000).containsEntry("shape", "10x188")
+        Map.of("c", "uniform"), 270))
+        .containsEntry("target", 270).containsEntry("records", 2000).containsEntry("shape", "10x188")
         .containsEntry("fieldcount", 10).containsEntry("fieldlength", 188)
         .containsEntry("requestdistribution", Map.of("run-c", "uniform"))
         .containsEntry("requestdistributionFrom", "bench.distribution");
-    assertThat(BindingBenchmark.data(2000, RecordShape.YCSB_DEFAULT, null, Map.of("a", "zipfian")))
+    assertThat(BindingBenchmark.data(2000, RecordShape.YCSB_DEFAULT, null, Map.of("a", "zipfian"),
+        0))
         .containsEntry("requestdistributionFrom", "workload");
+  }
+
+  @Test
+  void aThrottleIsForYcsbSidesOnly() {
+    assertThat(BindingBenchmark.target(Map.of("bench.target", "270"), YCSB_ONLY)).isEqualTo(270);
+    assertThat(BindingBenchmark.target(Map.of(), WITH_RAW)).isZero();
+    assertThatThrownBy(() -> BindingBenchmark.target(Map.of("bench.target", "270"), WITH_RAW))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("bench.target='270' is not allowed")
+        .hasMessageContaining("leave raw out of bench.sides");
+    assertThatThrownBy(() -> BindingBenchmark.GROUP.validate(Map.of("bench.target", "-5")))
+        .isInstanceOf(ConfigurationException.class).hasMessageContaining("bench.target='-5'");
   }
 }

@@ -24,7 +24,9 @@ class CellRunnerTest {
     }
     assertThat(runner.loadProperties(1000, 500)).containsEntry("recordcount", "500");
     assertThat(runner.runProperties("c", 2)).containsEntry("recordcount", "2000")
-        .containsEntry("threadcount", "2");
+        .containsEntry("threadcount", "2").doesNotContainKey("target");
+    assertThat(new CellRunner(URL, 2000, RecordShape.YCSB_DEFAULT, null, 4, 1, 270)
+        .runProperties("e", 4)).containsEntry("target", "270");
   }
 
   @Test
