@@ -19,13 +19,12 @@ import java.util.Set;
  * B and its 95 % confidence interval: across each point's repetitions (Welch's t on the logs;
  * blocked by round when both sides select points of one folder, whose rounds ran them side by
  * side, {@link RoundBlocks}), or within a single trial (a moving-block bootstrap over its seconds)
- * — and what it says: B faster,
- * slower, higher or lower, or no detectable difference; or, where the machine's own speed changed
- * between A's trials and B's as much as the figure did ({@link MachineChange}), not attributable
- * or inconclusive. Points are matched by their parameters,
- * less those a side selects its points by ({@code where}: {@code mongodb.durability=durable} on
- * one side against {@code mongodb.durability=balanced} on the other compares the two profiles
- * point by point). Writes {@code comparison.html} (self-contained, charts embedded),
+ * — and what it says: B faster, slower, higher or lower, or no detectable difference; or, where
+ * the machine's own speed changed between A's trials and B's as much as the figure did
+ * ({@link MachineChange}), not attributable or inconclusive. Points are matched by their
+ * parameters, less those a side selects its points by ({@code where}:
+ * {@code mongodb.durability=durable} on one side against {@code mongodb.durability=balanced} on
+ * the other compares the two profiles point by point). Writes {@code comparison.html} (self-contained, charts embedded),
  * {@code comparison.json} and {@code comparison.csv}. Reads only the two results folders.
  *
  * <p>Stateless and thread-safe.
