@@ -168,6 +168,7 @@ public final class Comparison {
     Set<Map<String, String>> all = new LinkedHashSet<>(inA.keySet());
     all.addAll(inB.keySet());
     List<ComparisonRow> rows = new ArrayList<>();
+    List<Point> study = sameFolder ? a.results().points() : List.of();
     for (Map<String, String> parameters : all) {
       Optional<Point> pa = Optional.ofNullable(inA.get(parameters));
       Optional<Point> pb = Optional.ofNullable(inB.get(parameters));
@@ -175,7 +176,6 @@ public final class Comparison {
       pa.ifPresent(p -> ops.addAll(p.operations()));
       pb.ifPresent(p -> ops.addAll(p.operations()));
       Optional<MachineChange> machine = MachineChange.of(pa, pb);
-      List<Point> study = sameFolder ? a.results().points() : List.of();
       for (String op : Point.ordered(ops)) {
         for (Quantity m : Quantity.values()) {
           row(parameters, op, m, pa, pb, machine, study).ifPresent(rows::add);
@@ -214,9 +214,7 @@ public final class Comparison {
     if (study.isEmpty() || a.equals(b)) {
       return Optional.empty();
     }
-    List<List<TrialRecord>> others = study.stream().filter(p -> !p.equals(a) && !p.equals(b))
-        .map(Point::completed).toList();
-    return RoundBlocks.effect(t -> t.value(op, m), b.completed(), a.completed(), others)
+    return RoundBlocks.effect(t -> t.value(op, m), b, a, study, Point::completed)
         .filter(x -> x.outside() == 0).map(RoundBlocks.Blocked::effect);
   }
 

@@ -35,16 +35,17 @@ final class RoundBlocks {
   /**
    * The change of {@code figure} from {@code base}'s trials to {@code measured}'s, blocked by the
    * rounds (repetition numbers) both have a trial in, when they share 2 or more; the design's
-   * other points are those of {@code others} with a figure in each of those rounds. Empty when
+   * other points are those of {@code study} with a figure in each of those rounds. Empty when
    * they share fewer than 2 rounds, a figure is missing or not positive, or a point has two
    * trials of one round.
    *
-   * @param others the trials of each other point of the study
+   * @param study every point of the study, {@code measured} and {@code base} among them or not
+   * @param trials the trials of a point the design may use
    */
-  static Optional<Blocked> effect(Function<TrialRecord, OptionalDouble> figure,
-      List<TrialRecord> measured, List<TrialRecord> base, List<List<TrialRecord>> others) {
-    Optional<SortedMap<Integer, Double>> rm = byRound(figure, measured);
-    Optional<SortedMap<Integer, Double>> rb = byRound(figure, base);
+  static Optional<Blocked> effect(Function<TrialRecord, OptionalDouble> figure, Point measured,
+      Point base, List<Point> study, Function<Point, List<TrialRecord>> trials) {
+    Optional<SortedMap<Integer, Double>> rm = byRound(figure, trials.apply(measured));
+    Optional<SortedMap<Integer, Double>> rb = byRound(figure, trials.apply(base));
     if (rm.isEmpty() || rb.isEmpty()) {
       return Optional.empty();
     }
@@ -55,8 +56,11 @@ final class RoundBlocks {
     List<double[]> rows = new ArrayList<>();
     rows.add(logs(rm.get(), rounds));
     rows.add(logs(rb.get(), rounds));
-    for (List<TrialRecord> other : others) {
-      byRound(figure, other).filter(r -> r.keySet().containsAll(rounds))
+    for (Point other : study) {
+      if (other.equals(measured) || other.equals(base)) {
+        continue;
+      }
+      byRound(figure, trials.apply(other)).filter(r -> r.keySet().containsAll(rounds))
           .ifPresent(r -> rows.add(logs(r, rounds)));
     }
     Effect e = Effect.blocked(

@@ -127,10 +127,9 @@ final class Verdicts {
    */
   static Optional<Effect> blocked(StoredPlan.Reference ref, Point m, Usable um, Point b,
       Usable ub, List<Point> study, List<String> caveats) {
-    List<List<TrialRecord>> others = study.stream().filter(p -> !p.equals(m) && !p.equals(b))
-        .map(p -> usable(ref, p).trials()).toList();
     Optional<RoundBlocks.Blocked> blocked = RoundBlocks.effect(
-        t -> t.value(ref.operation(), ref.metric()), um.trials(), ub.trials(), others);
+        t -> t.value(ref.operation(), ref.metric()), m, b, study,
+        p -> p.equals(m) ? um.trials() : p.equals(b) ? ub.trials() : usable(ref, p).trials());
     blocked.filter(x -> x.outside() > 0).ifPresent(x -> caveats.add(x.outside() + " repetition"
         + (x.outside() == 1 ? "" : "s") + " outside the " + x.effect().design().orElseThrow()
         .rounds() + " rounds both points share left out of the blocked interval"));
