@@ -34,12 +34,6 @@ record CellRunner(String url, int records, RecordShape shape, String distributio
     Objects.requireNonNull(shape, "shape");
   }
 
-  /** Run cells as fast as their threads go. */
-  CellRunner(String url, int records, RecordShape shape, String distribution, int seconds,
-      int warmupSeconds) {
-    this(url, records, shape, distribution, seconds, warmupSeconds, 0);
-  }
-
   /** A bulk load with the binding at {@code batch} documents per insertMany. */
   Cell load(BenchSide binding, int batch, int count, int repeat)
       throws IOException, InterruptedException {

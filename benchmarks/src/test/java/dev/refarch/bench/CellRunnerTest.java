@@ -11,7 +11,7 @@ class CellRunnerTest {
   private static final String URL = "mongodb://127.0.0.1:27017/ycsb?replicaSet=rs0";
 
   private static CellRunner runner(RecordShape shape, String distribution) {
-    return new CellRunner(URL, 2000, shape, distribution, 4, 1);
+    return new CellRunner(URL, 2000, shape, distribution, 4, 1, 0);
   }
 
   @Test
