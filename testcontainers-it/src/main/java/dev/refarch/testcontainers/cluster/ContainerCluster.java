@@ -32,6 +32,8 @@ public abstract sealed class ContainerCluster implements RunningCluster
   private final ContainerSettings settings;
   private final ContainerLauncher.Launched launched;
   private final ContainerFaultInjector faults;
+  /** This machine's connections through a proxy per member, or {@code null} (clientProxy). */
+  private final ClientProxies proxies;
   private final Thread shutdownHook;
   private boolean closed; // guarded by this
 
@@ -40,13 +42,24 @@ public abstract sealed class ContainerCluster implements RunningCluster
     this.plan = plan;
     this.settings = settings;
     this.launched = ContainerLauncher.launch(plan, settings);
-    this.faults = new ContainerFaultInjector(plan, launched.nodes());
+    this.proxies = settings.clientProxy() ? proxies(launched) : null;
+    this.faults = new ContainerFaultInjector(plan, launched.nodes(), proxies);
     this.shutdownHook = new Thread(this::stopAll, "testcontainers-cluster-cleanup");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     try {
       settings.ioCap().ifPresent(this::capEveryMongod);
     } catch (RuntimeException e) {
       close();
+      throw e;
+    }
+  }
+
+  /** The client proxies of {@code launched}'s members; on a failure stops what it launched. */
+  private static ClientProxies proxies(ContainerLauncher.Launched launched) {
+    try {
+      return ClientProxies.start(launched.nodes().values());
+    } catch (RuntimeException e) {
+      ContainerLauncher.stopAll(launched.nodes(), launched.network(), null);
       throw e;
     }
   }
@@ -119,6 +132,15 @@ public abstract sealed class ContainerCluster implements RunningCluster
   }
 
   /**
+   * The toxics on member {@code name}'s client proxy now, as the proxy lists them (e.g.
+   * {@code latency 100 ms}); empty when it has none, or the cluster no client proxy.
+   */
+  public List<String> clientTrafficToxics(String name) {
+    member(name);
+    return proxies == null ? List.of() : proxies.toxics(name);
+  }
+
+  /**
    * What member {@code name}'s container did on the disk under its data so far, by the kernel's
    * own count (its block I/O group's {@code io_serviced} and {@code io_service_bytes}), and the
    * cap on it now, if any.
@@ -180,6 +202,9 @@ public abstract sealed class ContainerCluster implements RunningCluster
     settings.electionTimeoutMillis().ifPresent(ms ->
         facts.put("electionTimeoutMillis", String.valueOf(ms)));
     facts.put("publishedOn", launched.publication().bindHost());
+    if (proxies != null) {
+      facts.putAll(proxies.facts());
+    }
     if (launched.publication().advertisedHost() != null) {
       facts.put("advertisedHost", launched.publication().advertisedHost());
     }
@@ -219,7 +244,8 @@ public abstract sealed class ContainerCluster implements RunningCluster
   }
 
   /**
-   * Restores what faults left in place (packet filters, paused members), stops every container and
+   * Restores what faults left in place (packet filters, paused members), lifts the client
+   * proxies' redirect and stops their server, stops every container and
    * removes the network; idempotent.
    */
   @Override
@@ -241,6 +267,13 @@ public abstract sealed class ContainerCluster implements RunningCluster
       faults.restore(); // this machine's packet filters outlive the containers
     } catch (RuntimeException e) {
       System.err.println("testcontainers: " + e.getMessage());
+    }
+    if (proxies != null) {
+      try {
+        proxies.close(); // so does the redirect to the proxies, and the proxy's process
+      } catch (RuntimeException e) {
+        System.err.println("testcontainers: " + e.getMessage());
+      }
     }
     ContainerLauncher.stopAll(launched.nodes(), launched.network(), null);
   }

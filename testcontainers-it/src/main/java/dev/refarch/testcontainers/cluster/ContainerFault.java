@@ -53,7 +53,23 @@ enum ContainerFault {
    */
   SLOW_DISK(null, null),
   /** Lifts a {@code slow-disk}; a role means the member that had it when its disk was slowed. */
-  RESTORE_DISK(null, null);
+  RESTORE_DISK(null, null),
+  /**
+   * Client traffic slowed: every answer the member sends to this machine's connections held
+   * back {@code ms} (± {@code jitterMs}) by its client proxy ({@code testcontainers.clientProxy}),
+   * so each request takes that much longer; its traffic with its peers is not slowed.
+   */
+  DELAY(null, null),
+  /**
+   * Client traffic capped at {@code bps} bytes per second each way (in whole kB/s of 1000 bytes,
+   * as Toxiproxy counts) by its client proxy; its traffic with its peers is not capped.
+   */
+  BANDWIDTH(null, null),
+  /**
+   * Lifts every {@code delay} and {@code bandwidth} on a member; a role means the member that had
+   * it when its traffic was slowed.
+   */
+  RESTORE_NETWORK(null, null);
 
   /** What a fault leaves a member as, until the matching fault undoes it. */
   enum Disruption {
@@ -89,6 +105,13 @@ enum ContainerFault {
             return to;
           });
 
+  static final Setting<Integer> MS = Setting.integer("ms", null, 1, 60_000,
+      "delay: milliseconds every answer to this machine's clients is held back");
+  static final Setting<Integer> JITTER_MS = Setting.integer("jitterMs", 0, 0, 60_000,
+      "delay: up to this many milliseconds more or less, drawn uniformly per chunk of data");
+  static final Setting<Long> RATE_BPS = Setting.longInteger("bps", null, 1000, 100_000_000_000L,
+      "bandwidth: bytes per second each way, rounded down to whole kB/s (1000 bytes)");
+
   /** Whom {@code isolate} cuts a member off from. */
   enum Isolation {
     PEERS(true, false), CLIENTS(false, true), ALL(true, true);
@@ -121,6 +144,11 @@ enum ContainerFault {
   String needsLabel() {
     return this == HEAL ? Disruption.PARTITIONED.label + " or " + Disruption.ISOLATED.label
         : needs.label;
+  }
+
+  /** Whether the fault works on the cluster's client proxy ({@code testcontainers.clientProxy}). */
+  boolean needsClientProxy() {
+    return this == DELAY || this == BANDWIDTH || this == RESTORE_NETWORK;
   }
 
   /** The lower-case name used in fault schedules, e.g. {@code slow-disk}. */
@@ -156,6 +184,8 @@ enum ContainerFault {
       case ISOLATE -> List.of(TIMEOUT_SECONDS, FROM);
       case CUT -> List.of(TIMEOUT_SECONDS, TO);
       case SLOW_DISK -> List.of(TIMEOUT_SECONDS, BlockIoThrottle.IOPS, BlockIoThrottle.BPS);
+      case DELAY -> List.of(TIMEOUT_SECONDS, MS, JITTER_MS);
+      case BANDWIDTH -> List.of(TIMEOUT_SECONDS, RATE_BPS);
       default -> List.of(TIMEOUT_SECONDS);
     };
     List<String> keys = accepted.stream().map(Setting::key).toList();
@@ -169,11 +199,21 @@ enum ContainerFault {
     if (this == SLOW_DISK) {
       BlockIoThrottle.capOfFault(parameters);
     }
-    Setting<?> required = this == ISOLATE ? FROM : this == CUT ? TO : null;
+    Setting<?> required = switch (this) {
+      case ISOLATE -> FROM;
+      case CUT -> TO;
+      case DELAY -> MS;
+      case BANDWIDTH -> RATE_BPS;
+      default -> null;
+    };
     if (required != null && required.find(parameters).isEmpty()) {
       throw new ConfigurationException(required.key(), null, required.allowed(), label()
-          + " needs " + required.key() + "=…, e.g. " + (this == ISOLATE ? "isolate primary"
-              + " from=peers" : "cut primary to=secondary"));
+          + " needs " + required.key() + "=…, e.g. " + switch (this) {
+            case ISOLATE -> "isolate primary from=peers";
+            case CUT -> "cut primary to=secondary";
+            case DELAY -> "delay primary ms=100";
+            default -> "bandwidth primary bps=1000000";
+          });
     }
   }
 }

@@ -26,10 +26,13 @@ import org.bson.Document;
  * Breaks members of a container cluster with the actions of {@link ContainerFault}: {@code kill},
  * {@code stop} and {@code restart}; {@code pause} and {@code resume}; {@code partition},
  * {@code isolate} ({@code from=peers|clients|all}), {@code cut} ({@code to=<members>}) and
- * {@code heal}; {@code stepdown} (parameters {@code seconds}, default 60, and {@code force}).
- * Every action takes {@code timeoutSeconds} (default 30). {@code isolate} and {@code cut} are
- * packet filters ({@link NetworkCuts}) in the members' network namespaces and, for clients, in
- * this machine's; the member keeps running.
+ * {@code heal}; {@code stepdown} (parameters {@code seconds}, default 60, and {@code force});
+ * {@code slow-disk} and {@code restore-disk}; {@code delay} ({@code ms}, {@code jitterMs}),
+ * {@code bandwidth} ({@code bps}) and {@code restore-network}. Every action takes
+ * {@code timeoutSeconds} (default 30). {@code isolate} and {@code cut} are packet filters
+ * ({@link NetworkCuts}) in the members' network namespaces and, for clients, in this machine's;
+ * {@code delay} and {@code bandwidth} are toxics on the member's client proxy
+ * ({@link ClientProxies}, with {@code testcontainers.clientProxy}); the member keeps running.
  *
  * <p>Targets as {@link FaultTargets} parses them; a role is asked of the live members, over direct
  * connections through their published ports, when the fault fires. For {@code restart},
@@ -44,7 +47,8 @@ import org.bson.Document;
  * the event's durations.
  *
  * <p>{@link #restore} undoes what is still in place when a trial ends — packet filters lifted,
- * paused members resumed, partitioned ones reconnected — also when the trial failed midway.
+ * paused members resumed, partitioned ones reconnected, disk caps and client-traffic toxics
+ * lifted — also when the trial failed midway.
  * Killed and stopped members stay down.
  *
  * <p>Thread-safe: faults run one at a time.
@@ -55,9 +59,20 @@ final class ContainerFaultInjector implements FaultInjector {
       new LinkedHashSet<>(ContainerFault.labels()));
   private static final Set<String> BACK = Set.of("primary", "secondary", "arbiter", "router");
 
+  /** What a slowing fault left on a member: what the member was then, and in which order. */
+  private interface Slowed {
+    String role();
+
+    long sequence();
+  }
+
   /** A member's capped disk: where, at what, what the member was then, and in which order. */
   private record Throttled(java.nio.file.Path group, BlockIoThrottle.Device device,
-      BlockIoThrottle.Cap cap, String role, long sequence) {
+      BlockIoThrottle.Cap cap, String role, long sequence) implements Slowed {
+  }
+
+  /** A member's slowed client traffic: what the member was then, and in which order. */
+  private record SlowNetwork(String role, long sequence) implements Slowed {
   }
 
   /** How a member was taken out, what it was then, and in which order. */
@@ -71,6 +86,10 @@ final class ContainerFaultInjector implements FaultInjector {
   private final Map<String, Disrupted> disrupted = new LinkedHashMap<>();
   /** Members whose disk a {@code slow-disk} capped, by name. */
   private final Map<String, Throttled> throttled = new LinkedHashMap<>();
+  /** Members whose client traffic a {@code delay} or {@code bandwidth} slowed, by name. */
+  private final Map<String, SlowNetwork> slowNetwork = new LinkedHashMap<>();
+  /** The cluster's client proxies; {@code null} without {@code testcontainers.clientProxy}. */
+  private final ClientProxies proxies;
   /** The packet-filter chains in place, by the member whose {@code heal} lifts them. */
   private final Map<String, List<Chain>> chains = new LinkedHashMap<>();
   private long sequence;
@@ -90,8 +109,10 @@ final class ContainerFaultInjector implements FaultInjector {
     }
   }
 
-  ContainerFaultInjector(ContainerPlan plan, Map<String, MongoNode> nodes) {
+  ContainerFaultInjector(ContainerPlan plan, Map<String, MongoNode> nodes,
+      ClientProxies proxies) {
     this.nodes = Map.copyOf(nodes);
+    this.proxies = proxies;
     this.memberNames = plan.members().stream().map(NodeSpec::name).toList();
     plan.members().forEach(m -> specs.put(m.name(), m));
     this.targets = plan.faultTargets();
@@ -120,10 +141,17 @@ final class ContainerFaultInjector implements FaultInjector {
     if (action == ContainerFault.STEPDOWN) {
       checkStepDownTarget(target);
     }
+    if (action.needsClientProxy() && proxies == null) {
+      throw new ConfigurationException(ContainerSettings.CLIENT_PROXY.key(), "false",
+          "true, for " + action.label() + ": it slows client traffic on the proxy set up when the"
+              + " cluster starts");
+    }
     Duration timeout = Duration.ofSeconds(ContainerFault.TIMEOUT_SECONDS.from(fault.parameters()));
     Instant started = Instant.now();
     Instant deadline = started.plus(timeout);
-    MongoNode node = action == ContainerFault.RESTORE_DISK ? throttledMember(target)
+    MongoNode node = action == ContainerFault.RESTORE_DISK
+        ? slowedMember(action, target, throttled)
+        : action == ContainerFault.RESTORE_NETWORK ? slowedMember(action, target, slowNetwork)
         : action.needs == null ? live(action, target, started, deadline)
         : disrupted(action, target);
     return switch (action) {
@@ -141,14 +169,49 @@ final class ContainerFaultInjector implements FaultInjector {
           deadline);
       case SLOW_DISK -> slowDisk(target, node, BlockIoThrottle.capOfFault(fault.parameters()));
       case RESTORE_DISK -> restoreDisk(target, node);
+      case DELAY -> slowNetwork(action, target, node, () -> proxies.delay(node.name(),
+          ContainerFault.MS.from(fault.parameters()),
+          ContainerFault.JITTER_MS.from(fault.parameters())));
+      case BANDWIDTH -> slowNetwork(action, target, node, () -> proxies.bandwidth(node.name(),
+          ContainerFault.RATE_BPS.from(fault.parameters()) / 1000));
+      case RESTORE_NETWORK -> restoreNetwork(target, node);
       case RESUME -> bringBack(action, target, node, "docker unpause", node::unpause, null);
-      case RESTART -> bringBack(action, target, node, "docker start", node::start, deadline);
+      case RESTART -> bringBack(action, target, node, "docker start", () -> {
+        node.start();
+        follow(node);
+      }, deadline);
       case HEAL -> chains.containsKey(node.name())
           ? bringBack(action, target, node, "packet filters lifted", () -> lift(node.name()),
               deadline)
-          : bringBack(action, target, node, "reconnected to the network", node::reconnect,
-              deadline);
+          : bringBack(action, target, node, "reconnected to the network", () -> {
+            node.reconnect();
+            follow(node);
+          }, deadline);
     };
+  }
+
+  /** Points {@code node}'s client proxy, if any, at its address after a restart or reconnect. */
+  private void follow(MongoNode node) {
+    if (proxies != null) {
+      proxies.follow(node);
+    }
+  }
+
+  private FaultEvent slowNetwork(ContainerFault action, FaultTarget target, MongoNode node,
+      java.util.function.Supplier<String> slow) {
+    String was = node.role();
+    String what = slow.get();
+    slowNetwork.putIfAbsent(node.name(), new SlowNetwork(was, ++sequence));
+    return event(action, target, node, System.currentTimeMillis(), what + " (was " + was + ")",
+        Map.of());
+  }
+
+  private FaultEvent restoreNetwork(FaultTarget target, MongoNode node) {
+    List<String> lifted = proxies.lift(node.name()); // a failure leaves it to restore()
+    SlowNetwork s = slowNetwork.remove(node.name());
+    return event(ContainerFault.RESTORE_NETWORK, target, node, System.currentTimeMillis(),
+        "lifted from its client traffic: " + String.join(", ", lifted) + " (was " + s.role()
+            + " before)", Map.of());
   }
 
   private FaultEvent isolate(FaultTarget target, MongoNode node, ContainerFault.Isolation from) {
@@ -221,19 +284,25 @@ final class ContainerFaultInjector implements FaultInjector {
             + " writes by the container so far", Map.of());
   }
 
-  /** The member a {@code slow-disk} capped that {@code target} names, or the latest with the role. */
-  private MongoNode throttledMember(FaultTarget target) {
+  /**
+   * The member among {@code slowed} (capped disks, slowed client traffic) that {@code target}
+   * names, or the latest slowed while it had the role.
+   */
+  private MongoNode slowedMember(ContainerFault action, FaultTarget target,
+      Map<String, ? extends Slowed> slowed) {
     String name = target.isRole()
-        ? throttled.entrySet().stream()
+        ? slowed.entrySet().stream()
             .filter(e -> target.replicaSet().equals(specs.get(e.getKey()).group())
                 && e.getValue().role().equals(target.role().label()))
             .max(Comparator.comparingLong(e -> e.getValue().sequence()))
             .map(Map.Entry::getKey).orElse(null)
-        : throttled.containsKey(target.member()) ? target.member() : null;
+        : slowed.containsKey(target.member()) ? target.member() : null;
     if (name == null) {
-      throw new PlatformException("restore-disk " + target.text(), "no member with a capped disk"
-          + " matches; capped: " + (throttled.isEmpty() ? "none" : throttled.entrySet().stream()
-              .map(e -> e.getKey() + " (" + e.getValue().cap() + ", was " + e.getValue().role()
+      throw new PlatformException(action.label() + " " + target.text(), "no member "
+          + (action == ContainerFault.RESTORE_DISK ? "with a capped disk" : "with slowed client"
+              + " traffic") + " matches; slowed: " + (slowed.isEmpty() ? "none"
+              : slowed.entrySet().stream().map(e -> e.getKey() + " (" + (e.getValue()
+                  instanceof Throttled t ? t.cap() + ", " : "") + "was " + e.getValue().role()
                   + ")").toList()));
     }
     return nodes.get(name);
@@ -408,6 +477,14 @@ final class ContainerFaultInjector implements FaultInjector {
         throttled.remove(e.getKey());
         restored.add(e.getKey() + ": disk cap of " + e.getValue().cap() + " lifted (was "
             + e.getValue().role() + " before)");
+      });
+    }
+    for (var e : List.copyOf(slowNetwork.entrySet())) {
+      undo.attempt("restore " + e.getKey() + "'s client traffic", () -> {
+        List<String> lifted = proxies.lift(e.getKey());
+        slowNetwork.remove(e.getKey());
+        restored.add(e.getKey() + ": lifted from its client traffic: " + String.join(", ", lifted)
+            + " (was " + e.getValue().role() + " before)");
       });
     }
     undo.throwIfFailed();

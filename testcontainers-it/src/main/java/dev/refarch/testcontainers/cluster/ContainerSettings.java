@@ -34,11 +34,13 @@ import org.testcontainers.utility.DockerImageName;
  * @param shutdownTimeoutMillis how long a {@code mongod} stopped with SIGTERM ({@code stop})
  *     steps down and quiesces
  * @param ioCap the block I/O cap of every {@code mongod} member for the cluster's life, if any
+ * @param clientProxy whether this machine's connections to the members pass a Toxiproxy proxy
+ *     per member, which {@code delay} and {@code bandwidth} faults need
  */
 public record ContainerSettings(DockerImageName image, DockerImageName mongosImage,
     Duration startTimeout, double wiredTigerCacheSizeGB, OptionalInt electionTimeoutMillis,
     Optional<String> advertisedHost, int shutdownTimeoutMillis,
-    Optional<BlockIoThrottle.Cap> ioCap) {
+    Optional<BlockIoThrottle.Cap> ioCap, boolean clientProxy) {
 
   /**
    * The image used when neither {@code testcontainers.image} nor {@value #IMAGE_ENV} is set: the
@@ -81,11 +83,15 @@ public record ContainerSettings(DockerImageName image, DockerImageName mongosIma
 
   public static final Setting<Long> IO_MAX_IOPS = BlockIoThrottle.maxIops("testcontainers.");
   public static final Setting<Long> IO_MAX_BPS = BlockIoThrottle.maxBps("testcontainers.");
+  public static final Setting<Boolean> CLIENT_PROXY = Setting.bool("testcontainers.clientProxy",
+      false, "pass this machine's connections to each member through a Toxiproxy proxy of its"
+          + " own (the members' traffic among themselves does not), set up before any client"
+          + " connects; the delay and bandwidth faults need it. Costs a relay per message");
 
   /** Every {@code testcontainers.*} setting. */
   public static final SettingGroup GROUP = SettingGroup.of("testcontainers.", IMAGE,
       MONGOS_IMAGE, START_TIMEOUT_SECONDS, WIRED_TIGER_CACHE_GB, ELECTION_TIMEOUT_MILLIS,
-      ADVERTISED_HOST, SHUTDOWN_TIMEOUT_MILLIS, IO_MAX_IOPS, IO_MAX_BPS);
+      ADVERTISED_HOST, SHUTDOWN_TIMEOUT_MILLIS, IO_MAX_IOPS, IO_MAX_BPS, CLIENT_PROXY);
 
   private static Setting<String> image(String key, String defaultValue, String description) {
     return Setting.custom(key, "image", defaultValue, IMAGE_ALLOWED, description, text -> {
@@ -133,7 +139,8 @@ public record ContainerSettings(DockerImageName image, DockerImageName mongosIma
         election == null ? OptionalInt.empty() : OptionalInt.of(election),
         Optional.ofNullable(ADVERTISED_HOST.from(settings)).map(String::trim),
         SHUTDOWN_TIMEOUT_MILLIS.from(settings),
-        BlockIoThrottle.capFrom(IO_MAX_IOPS, IO_MAX_BPS, settings));
+        BlockIoThrottle.capFrom(IO_MAX_IOPS, IO_MAX_BPS, settings),
+        CLIENT_PROXY.from(settings));
   }
 
   private static String imageFromEnvironment(UnaryOperator<String> env) {

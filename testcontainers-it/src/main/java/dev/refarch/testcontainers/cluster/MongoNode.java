@@ -159,6 +159,18 @@ public final class MongoNode implements AutoCloseable {
     return direct;
   }
 
+  /**
+   * Closes the direct connection, so that the next use opens a new one: after this machine's
+   * connections to the member were redirected through a proxy, the ones opened before fail at
+   * their next use.
+   */
+  synchronized void reopenDirectClient() {
+    if (direct != null) {
+      direct.close();
+      direct = null;
+    }
+  }
+
   /** Whether the container runs (and is not paused), as the engine says now. */
   boolean isRunning() {
     var state = docker().inspectContainerCmd(id()).exec().getState();
@@ -217,12 +229,24 @@ public final class MongoNode implements AutoCloseable {
       }
       return new NetworkCuts.Endpoint(advertisedHost, hostPort);
     }
+    return networkEndpoint("cut connections to " + name());
+  }
+
+  /**
+   * The member's own address on the cluster's network and {@value NodeSpec#PORT}: where it
+   * listens, reached without its published port. The engine may give it another address after a
+   * restart or a reconnect, so this asks the engine each time.
+   *
+   * @param doing what the caller does, for the message when it has no address there
+   * @throws PlatformException when it has none (cut off the network, not running)
+   */
+  NetworkCuts.Endpoint networkEndpoint(String doing) {
     var networks = docker().inspectContainerCmd(id()).exec().getNetworkSettings().getNetworks();
     return networks.values().stream().filter(n -> network.getId().equals(n.getNetworkID()))
         .map(ContainerNetwork::getIpAddress).filter(ip -> ip != null && !ip.isBlank())
         .findFirst().map(ip -> new NetworkCuts.Endpoint(ip, NodeSpec.PORT))
-        .orElseThrow(() -> new PlatformException("cut connections to " + name(),
-            "it has no address on the cluster's network (cut off?)"));
+        .orElseThrow(() -> new PlatformException(doing, name()
+            + " has no address on the cluster's network (cut off?)"));
   }
 
   /** Where this machine's clients open their connections to this member. */

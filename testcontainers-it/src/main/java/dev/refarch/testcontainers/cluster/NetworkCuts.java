@@ -19,8 +19,10 @@ import java.util.concurrent.TimeUnit;
  * the connections the namespace opened to it, both ways, established ones included. Connections
  * opened the other way (to the namespace's own listening port) are untouched, so a cut has a
  * direction. An origin narrows a cut to packets from and to one address, which tells this
- * machine's clients from the peers whose traffic a published port relays. Why by hand: the kernel's interface is the
- * {@code iptables} command; no Java library drives it, and Docker has no per-peer filter.
+ * machine's clients from the peers whose traffic a published port relays. A redirect
+ * ({@link #redirect}) sends this machine's connections to a member through a proxy instead. Why
+ * by hand: the kernel's interface is the {@code iptables} command; no Java library drives it,
+ * and Docker has no per-peer filter.
  *
  * <p>Needs {@code nsenter} and {@code iptables} on the path, the right to enter other namespaces
  * (root) and the engine on this machine (its containers' processes visible here) —
@@ -104,14 +106,59 @@ final class NetworkCuts {
 
   /** Removes chain {@code chain} and its jumps, if they exist, in one commit. */
   static void lift(int pid, String chain) {
-    if (!exists(pid, chain)) {
+    lift(pid, "filter", chain, HOOKS);
+  }
+
+  private static void lift(int pid, String table, String chain, List<String> hooks) {
+    if (!exists(pid, table, chain)) {
       return;
     }
-    StringBuilder rules = new StringBuilder("*filter\n");
-    HOOKS.forEach(hook -> rules.append("-D ").append(hook).append(" -j ").append(chain)
+    StringBuilder rules = new StringBuilder("*" + table + "\n");
+    hooks.forEach(hook -> rules.append("-D ").append(hook).append(" -j ").append(chain)
         .append('\n'));
     rules.append("-F ").append(chain).append("\n-X ").append(chain).append("\nCOMMIT\n");
     restore(pid, rules.toString());
+  }
+
+  /**
+   * Sends the connections this machine's own processes open to {@code redirects}' original
+   * endpoints to their new ones instead, as chain {@code chain} of the {@code nat} table jumped
+   * to first from {@code OUTPUT}; replaces a chain of that name. Only this machine's outgoing
+   * connections pass {@code OUTPUT}: a container's, relayed by a published port, arrive through
+   * {@code PREROUTING} and keep their way. Connections already open are not redirected (the
+   * kernel translates a connection's addresses once, at its first packet); here they were seen
+   * reset at their next use, so a caller sets the redirect up before it connects.
+   *
+   * @throws PlatformException naming the command that failed and what it printed
+   */
+  static void redirect(String chain, List<Redirect> redirects) {
+    StringBuilder rules = new StringBuilder("*nat\n");
+    if (exists(0, "nat", chain)) {
+      rules.append("-D OUTPUT -j ").append(chain).append('\n');
+    }
+    rules.append(':').append(chain).append(" - [0:0]\n");
+    for (Redirect r : redirects) {
+      rules.append("-A ").append(chain).append(" -p tcp -d ").append(r.from().ip())
+          .append(" --dport ").append(r.from().port())
+          .append(" -m comment --comment ycsb-mongo-refarch -j DNAT --to-destination ")
+          .append(r.to()).append('\n');
+    }
+    rules.append("-I OUTPUT -j ").append(chain).append("\nCOMMIT\n");
+    restore(0, rules.toString());
+  }
+
+  /** Removes {@link #redirect}'s chain {@code chain} and its jump, if they exist. */
+  static void liftRedirect(String chain) {
+    lift(0, "nat", chain, List.of("OUTPUT"));
+  }
+
+  /** Whether {@link #redirect}'s chain {@code chain} exists in this machine's namespace. */
+  static boolean redirects(String chain) {
+    return exists(0, "nat", chain);
+  }
+
+  /** Connections to {@code from} sent to {@code to}. */
+  record Redirect(Endpoint from, Endpoint to) {
   }
 
   /**
@@ -128,7 +175,11 @@ final class NetworkCuts {
 
   /** Whether chain {@code chain} exists in {@code pid}'s namespace. */
   static boolean exists(int pid, String chain) {
-    return run(pid, List.of("-n", "-L", chain)).ok();
+    return exists(pid, "filter", chain);
+  }
+
+  private static boolean exists(int pid, String table, String chain) {
+    return run(pid, List.of("-t", table, "-n", "-L", chain)).ok();
   }
 
   /** The chains of this class ({@code RF-…}) in {@code pid}'s namespace. */
@@ -161,13 +212,6 @@ final class NetworkCuts {
   static String chain(String kind, String member) {
     String name = "RF-" + kind + "-" + member.replaceAll("[^A-Za-z0-9_-]", "_");
     return name.length() <= 28 ? name : name.substring(0, 28);
-  }
-
-  private static void iptables(int pid, String... args) {
-    Result r = run(pid, List.of(args));
-    if (!r.ok()) {
-      throw new PlatformException(String.join(" ", r.command()), r.output().strip());
-    }
   }
 
   private record Result(List<String> command, boolean ok, String output) {

@@ -79,13 +79,22 @@ public final class TestcontainersProvisioner implements ClusterProvisioner {
   @Override
   public void checkFaultTarget(Fault fault, Topology topology, Map<String, String> settings) {
     FaultTargets targets;
+    ContainerSettings parsed;
     try {
-      targets = ContainerPlan.of(topology, ContainerSettings.from(settings)).faultTargets();
+      parsed = ContainerSettings.from(settings);
+      targets = ContainerPlan.of(topology, parsed).faultTargets();
     } catch (ConfigurationException unreadable) {
       return;
     }
     targets.parse(fault.target());
-    if (ContainerFault.parse(fault.action()) == ContainerFault.CUT) {
+    ContainerFault action = ContainerFault.parse(fault.action());
+    if (action.needsClientProxy() && !parsed.clientProxy()) {
+      throw new ConfigurationException(ContainerSettings.CLIENT_PROXY.key(), settings.get(
+          ContainerSettings.CLIENT_PROXY.key()), "true, for " + action.label() + ": it slows"
+              + " client traffic on a proxy set up when the cluster starts, before clients"
+              + " connect");
+    }
+    if (action == ContainerFault.CUT) {
       java.util.List<String> to = ContainerFault.TO.from(fault.parameters());
       for (String member : to) {
         try {

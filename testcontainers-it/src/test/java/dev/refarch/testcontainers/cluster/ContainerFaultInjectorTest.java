@@ -15,13 +15,14 @@ class ContainerFaultInjectorTest {
 
   private static ContainerFaultInjector injector(String topology) {
     return new ContainerFaultInjector(ContainerPlan.of(Topology.parse(topology),
-        ContainerSettings.from(Map.of(), name -> null)), Map.of());
+        ContainerSettings.from(Map.of(), name -> null)), Map.of(), null);
   }
 
   @Test
   void offersTheLocalProvisionersActionsPlusNetworkFaults() {
     assertThat(injector("pss").actions()).containsExactly("stepdown", "kill", "stop", "restart",
-        "pause", "resume", "partition", "isolate", "cut", "heal", "slow-disk", "restore-disk");
+        "pause", "resume", "partition", "isolate", "cut", "heal", "slow-disk", "restore-disk",
+        "delay", "bandwidth", "restore-network");
     assertThat(injector("rs=3").members()).containsExactly("rs0-0", "rs0-1", "rs0-2");
   }
 
@@ -58,6 +59,15 @@ class ContainerFaultInjectorTest {
     assertThatThrownBy(() -> injector("pss").inject(Fault.of("restart", "rs0-1")))
         .isInstanceOf(PlatformException.class)
         .hasMessageContaining("no member that is down (killed or stopped) matches");
+  }
+
+  @Test
+  void slowsClientTrafficOnlyOnAClusterStartedWithTheClientProxy() {
+    assertThatThrownBy(() -> injector("pss").inject(new Fault("delay", "primary",
+        Map.of("ms", "100"))))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("testcontainers.clientProxy='false' is not allowed; allowed: true,"
+            + " for delay");
   }
 
   @Test

@@ -165,6 +165,41 @@ class TestcontainersProvisionerTest {
         Topology.parse("rs=3"), Map.of());
   }
 
+  /**
+   * {@code delay}, {@code bandwidth} and {@code restore-network} work on the client proxy, which
+   * must be there before clients connect: without {@code testcontainers.clientProxy=true} the
+   * schedule is refused at {@code --dry-run}, naming the setting; their parameters are checked
+   * like any other.
+   */
+  @Test
+  void clientTrafficFaultsNeedTheClientProxySetBeforeTheClusterStarts() {
+    Topology pss = Topology.parse("pss");
+    FaultSchedule slowed = FaultSchedule.parse("2s delay primary ms=100 jitterMs=10;"
+        + " 4s bandwidth rs0-1 bps=250000; 8s restore-network primary; 9s restore-network rs0-1");
+    FaultActionCheck.check(slowed, "testcontainers");
+    FaultActionCheck.checkTargets(slowed, "testcontainers", pss,
+        Map.of("testcontainers.clientProxy", "true"));
+
+    assertThatThrownBy(() -> FaultActionCheck.checkTargets(slowed, "testcontainers", pss,
+        Map.of()))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("faults='run+2000ms delay primary jitterMs=10 ms=100' is not"
+            + " allowed; allowed: testcontainers.clientProxy of a testcontainers pss cluster:"
+            + " true, for delay: it slows client traffic on a proxy set up when the cluster"
+            + " starts");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse("3s delay primary"),
+        "testcontainers")).hasMessageContaining("delay needs ms=…, e.g. delay primary ms=100");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse(
+        "3s delay primary ms=0"), "testcontainers"))
+        .hasMessageContaining("ms='0' is not allowed; allowed: an integer from 1 to 60000");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse(
+        "3s bandwidth primary bps=999"), "testcontainers"))
+        .hasMessageContaining("bps='999' is not allowed");
+    assertThatThrownBy(() -> FaultActionCheck.check(FaultSchedule.parse(
+        "3s bandwidth primary ms=5"), "testcontainers"))
+        .hasMessageContaining("parameters of bandwidth: timeoutSeconds, bps");
+  }
+
   /** The catalog's entries on containers (W1) schedule only what the container injector does. */
   @Test
   void everyCatalogScheduleOnContainersIsOneTheInjectorTakes() {

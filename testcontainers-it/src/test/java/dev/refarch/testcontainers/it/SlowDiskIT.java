@@ -102,9 +102,9 @@ class SlowDiskIT {
         / ((before.epochMs() - start.epochMs()) / 1000.0);
 
     Timeline timeline = Timeline.readCsv(r.folder().resolve("timeline.csv"), RESOLUTION_MS);
-    double opsBefore = rate(timeline, slowed - 3000, slowed);
-    double opsCapped = rate(timeline, slowed + 1000, restored);
-    double opsAfter = rate(timeline, restored + 1000, restored + 5000);
+    double opsBefore = Workloads.rate(timeline, slowed - 3000, slowed);
+    double opsCapped = Workloads.rate(timeline, slowed + 1000, restored);
+    double opsAfter = Workloads.rate(timeline, restored + 1000, restored + 5000);
     System.out.printf("[slow-disk] %s capped at %d IOPS for %.1f s: the kernel counts %.1f writes/s"
         + " and %.1f reads/s (%.1f writes/s in the 3 s before); the clients' writes/s before %.0f,"
         + " capped %.0f, after %.0f%n", member, CAP_IOPS, (restored - slowed) / 1000.0,
@@ -170,13 +170,6 @@ class SlowDiskIT {
         .property("insertproportion", "0.5").property("mongodb.durability", "durable")
         .property("operationcount", "100000000").property("maxexecutiontime", "16")
         .property("measurement.timelineResolution", String.valueOf(RESOLUTION_MS));
-  }
-
-  /** Successful operations per second in {@code [fromMs, toMs)}, by the merged timeline. */
-  private static double rate(Timeline timeline, long fromMs, long toMs) {
-    long ops = timeline.rows().stream().filter(x -> x.epochMs() >= fromMs && x.epochMs() < toMs)
-        .mapToLong(Timeline.Row::successes).sum();
-    return ops / ((toMs - fromMs) / 1000.0);
   }
 
 }

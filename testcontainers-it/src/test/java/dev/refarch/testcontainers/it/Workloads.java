@@ -59,6 +59,13 @@ final class Workloads {
     assertThat(run.totals()).as("run").doesNotContainKeys("ERROR", "SERVICE_UNAVAILABLE");
   }
 
+  /** Successful operations per second in {@code [fromMs, toMs)}, by the merged timeline. */
+  static double rate(dev.refarch.ycsb.measure.Timeline timeline, long fromMs, long toMs) {
+    long ops = timeline.rows().stream().filter(x -> x.epochMs() >= fromMs && x.epochMs() < toMs)
+        .mapToLong(dev.refarch.ycsb.measure.Timeline.Row::successes).sum();
+    return ops / ((toMs - fromMs) / 1000.0);
+  }
+
   /**
    * Waits until every member is back as primary or secondary and the primary the client reaches
    * is writable — before the next test takes one out.
