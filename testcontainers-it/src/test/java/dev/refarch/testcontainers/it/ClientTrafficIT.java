@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
     settings = {"testcontainers.clientProxy=true", "testcontainers.electionTimeoutMillis=2000"})
 class ClientTrafficIT {
 
-  static final int DELAY_MS = 500;
+  static final int DELAY_MS = 1000;
   static final int THREADS = 4;
   static final int RESOLUTION_MS = 500;
 
@@ -52,8 +52,8 @@ class ClientTrafficIT {
    * Reads and updates (workload A), 4 threads, 14 s; the primary's client traffic delayed
    * {@value #DELAY_MS} ms from second 4 to second 9 of the run. While it lasts a thread completes
    * at most one operation per {@value #DELAY_MS} ms (and one begun before), so the clients at
-   * most {@value #THREADS} / 0.5 s = 8 per second over a long stretch — a bound by
-   * construction, not a measured figure.
+   * most {@value #THREADS} / 1 s = 4 per second over a long stretch — a bound by construction,
+   * not a measured figure.
    * Meanwhile the secondaries' heartbeats to the primary pass no proxy: the round trip each
    * reports for it ({@code pingMs}) stays below the delay.
    */
@@ -153,7 +153,10 @@ class ClientTrafficIT {
     }
   }
 
-  /** A trial that fails after its {@code delay} and before its {@code restore-network}. */
+  /**
+   * A trial that fails after its {@code delay} and {@code bandwidth} and before its
+   * {@code restore-network}.
+   */
   @Test
   void aTrialThatFailsBeforeRestoreNetworkLeavesNoToxic(RunningCluster cluster)
       throws Exception {
@@ -162,10 +165,11 @@ class ClientTrafficIT {
     TrialResult r = new TrialRunner(results).run(Workloads.trial(cluster, "client-traffic",
             "delay-then-fail", "a", "traffic_fail")
         .property("operationcount", "100000000").property("maxexecutiontime", "5")
-        .faults("1s delay primary ms=50; 2s restart primary").build(), cluster);
+        .faults("1s delay primary ms=50; 1500ms bandwidth primary bps=1000000;"
+            + " 2s restart primary").build(), cluster);
 
     assertThat(r.failures()).anySatisfy(f -> assertThat(f).contains("restart"));
-    assertThat(r.faults()).extracting(f -> f.event().action()).contains("delay");
+    assertThat(r.faults()).extracting(f -> f.event().action()).contains("delay", "bandwidth");
     for (var member : containers.members()) {
       assertThat(containers.clientTrafficToxics(member.name()))
           .as("toxics on %s's proxy after the failed trial", member.name()).isEmpty();
