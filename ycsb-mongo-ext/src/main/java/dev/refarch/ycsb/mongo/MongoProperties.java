@@ -128,6 +128,11 @@ public final class MongoProperties {
       "mongodb.shard.balancer", null, BalancerMode.class, "balancer during each phase, restored"
           + " afterwards; unset leaves it as it is");
 
+  public static final Setting<Double> LOAD_CACHE_SIZE_GB = Setting.decimal(
+      "mongodb.load.cacheSizeGB", null, 0.25, 1024.0, "with the `mongodb-load-cache` hook: the"
+          + " WiredTiger cache of every data member while the load runs, in GB; after the load"
+          + " (a checkpoint first) each member gets its own back");
+
   public static final Setting<StockKeys.WriteConcernName> STOCK_WRITE_CONCERN = Setting.choice(
       "mongodb.writeConcern", null, StockKeys.WriteConcernName.CHOICES, "the stock binding's"
           + " write concern name, with its meaning: errors_ignored and unacknowledged {w:0},"
@@ -161,7 +166,7 @@ public final class MongoProperties {
       BATCH_SIZE, UPSERT, SERVER_SELECTION_TIMEOUT, CONNECT_TIMEOUT, SOCKET_TIMEOUT, RETRY_WRITES,
       RETRY_READS, AUDIT_DIR, SCAN_MODE, SCAN_BATCH_SIZE, SCAN_HINT, SCAN_PROJECTION,
       SCAN_READ_PREFERENCE, SCAN_INDEX_FIELD, SHARD_KEY, SHARD_CHUNKS, SHARD_BALANCER,
-      STOCK_WRITE_CONCERN, MAX_CONNECTIONS, THREADS_ALLOWED_TO_BLOCK, BATCHED_INSERT_STATUS,
+      LOAD_CACHE_SIZE_GB, STOCK_WRITE_CONCERN, MAX_CONNECTIONS, THREADS_ALLOWED_TO_BLOCK, BATCHED_INSERT_STATUS,
       INIT_FAILURE));
 
   private MongoProperties() {
