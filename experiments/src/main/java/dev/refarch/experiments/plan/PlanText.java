@@ -44,7 +44,11 @@ final class PlanText {
     if (!spec.cluster().uris().isEmpty()) {
       out.append(", one per topology: ").append(String.join(", ", spec.cluster().uris().keySet()));
     }
-    out.append(", properties ").append(base).append('\n');
+    out.append(", properties ").append(base);
+    if (!spec.hooks().isEmpty()) {
+      out.append(", hooks ").append(String.join(", ", spec.hooks()));
+    }
+    out.append('\n');
     out.append("  run ").append(runLength(spec)).append('\n');
     spec.slo().ifPresent(s -> out.append("  SLO search: highest throughput with ")
         .append(s.operation()).append(' ').append(s.metric()).append(" <= ").append(s.boundMs())

@@ -63,6 +63,14 @@ class RefarchCliTest {
   }
 
   @Test
+  void thePlanNamesTheHooksThatRunAroundEachPhase() {
+    Run r = run("run", "A4", "--dry-run");
+    assertThat(r.out()).contains("mongodb.load.cacheSizeGB=1,")
+        .contains("requestdistribution=zipfian}, hooks mongodb-load-cache\n");
+    assertThat(run("run", "A1", "--dry-run").out()).doesNotContain("hooks");
+  }
+
+  @Test
   void clusterWithoutTopologyKeepsTheSpecsSweepOfTopologies() {
     Run r = run("run", "A6", "--dry-run", "--cluster", "local");
     assertThat(r.exit()).isZero();
