@@ -6,7 +6,8 @@
  * reads a YAML experiment, {@code plan} turns it into trials, {@code run} runs an experiment's
  * trials, {@code trial} runs one ({@link dev.refarch.experiments.trial.TrialRunner} is where to
  * start), {@code faults} fires and analyses a fault schedule, {@code results} merges what the
- * clients measured and writes {@code results/<experiment>/<trial>/}, {@code report} judges and
- * renders, {@code cli} is the {@code refarch} command.
+ * clients measured and writes {@code results/<experiment>/<trial>/}, {@code report} reads them
+ * back and judges, {@code report.format} renders what it found as pages, JSON and CSV, {@code cli}
+ * is the {@code refarch} command.
  */
 package dev.refarch.experiments;

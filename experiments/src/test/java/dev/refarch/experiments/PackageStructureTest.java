@@ -39,4 +39,11 @@ class PackageStructureTest {
             ROOT + ".cli..", ROOT + ".kubernetes..", ROOT + ".telemetry..")
         .check(CLASSES);
   }
+
+  /** The report's model reads and judges; its formats write it out, never the other way round. */
+  @Test
+  void theReportModelKnowsNothingOfItsFormats() {
+    noClasses().that().resideInAPackage(ROOT + ".report").should().dependOnClassesThat()
+        .resideInAPackage(ROOT + ".report.format..").check(CLASSES);
+  }
 }

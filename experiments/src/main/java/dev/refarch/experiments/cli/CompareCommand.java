@@ -3,6 +3,7 @@ package dev.refarch.experiments.cli;
 import dev.refarch.experiments.report.Comparison;
 import dev.refarch.experiments.report.ComparisonRow;
 import dev.refarch.experiments.report.FailIf;
+import dev.refarch.experiments.report.format.ComparisonReport;
 import dev.refarch.experiments.results.ResultsFolder;
 import dev.refarch.experiments.spec.Problems;
 import dev.refarch.platform.spi.config.ConfigurationException;
@@ -69,7 +70,7 @@ final class CompareCommand implements Callable<Integer> {
     for (FailIf f : thresholds) {
       judgements.add(f.judge(result.rows()));
     }
-    Path page = Comparison.write(result, target).html();
+    Path page = ComparisonReport.write(result, target).html();
     System.out.print(summary(result));
     boolean failed = false;
     for (int i = 0; i < thresholds.size(); i++) {

@@ -1,7 +1,8 @@
 package dev.refarch.experiments.cli;
 
-import dev.refarch.experiments.report.ResultsIndex;
+import dev.refarch.experiments.report.ExperimentResults;
 import dev.refarch.experiments.report.VerdictSummary;
+import dev.refarch.experiments.report.format.ResultsIndex;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<Path> experiments = ResultsIndex.isExperiment(dir) ? List.of(dir)
+    List<Path> experiments = ExperimentResults.isExperiment(dir) ? List.of(dir)
         : ResultsIndex.experiments(dir);
     if (experiments.isEmpty()) {
       Reports.requireExperimentFolder("<dir>", dir); // says why there is none, before writing

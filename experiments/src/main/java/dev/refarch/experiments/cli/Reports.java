@@ -1,8 +1,9 @@
 package dev.refarch.experiments.cli;
 
 import dev.refarch.experiments.plan.PlanJson;
-import dev.refarch.experiments.report.ExperimentReport;
-import dev.refarch.experiments.report.ResultsIndex;
+import dev.refarch.experiments.report.ExperimentResults;
+import dev.refarch.experiments.report.format.ExperimentReport;
+import dev.refarch.experiments.report.format.ResultsIndex;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ final class Reports {
   static void requireExperimentFolder(String argument, Path dir) {
     String why = !Files.exists(dir) ? "it does not exist"
         : !Files.isDirectory(dir) ? "it is not a folder"
-        : !ResultsIndex.isExperiment(dir) && ResultsIndex.experiments(dir).isEmpty()
+        : !ExperimentResults.isExperiment(dir) && ResultsIndex.experiments(dir).isEmpty()
             ? "it holds no " + PlanJson.FILE + ", no trial folders and no experiment folders"
         : null;
     if (why != null) {

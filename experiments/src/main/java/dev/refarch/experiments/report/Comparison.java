@@ -24,8 +24,9 @@ import java.util.Set;
  * ({@link MachineChange}), not attributable or inconclusive. Points are matched by their
  * parameters, less those a side selects its points by ({@code where}:
  * {@code mongodb.durability=durable} on one side against {@code mongodb.durability=balanced} on
- * the other compares the two profiles point by point). Writes {@code comparison.html} (self-contained, charts embedded),
- * {@code comparison.json} and {@code comparison.csv}. Reads only the two results folders.
+ * the other compares the two profiles point by point). Reads only the two results folders;
+ * {@code report.format.ComparisonReport} writes a {@link Result} as {@code comparison.html}
+ * (self-contained, charts embedded), {@code comparison.json} and {@code comparison.csv}.
  *
  * <p>Stateless and thread-safe.
  *
@@ -34,14 +35,9 @@ import java.util.Set;
  *     Map.of("mongodb.durability", "durable"), Path.of("results/A9-durability"),
  *     Map.of("mongodb.durability", "balanced"));
  * r.rows().forEach(row -> System.out.println(row.describe()));
- * Comparison.write(r, Path.of("compare/A9"));
  * }</pre>
  */
 public final class Comparison {
-
-  public static final String HTML = "comparison.html";
-  public static final String JSON = "comparison.json";
-  public static final String CSV = "comparison.csv";
 
   private Comparison() {
   }
@@ -81,20 +77,6 @@ public final class Comparison {
   }
 
   /**
-   * Compares {@code dirA} (the reference) with {@code dirB} and writes the three files into
-   * {@code out}, which is created when missing.
-   *
-   * @param dirA a results folder {@code results/<experiment>/}
-   * @param dirB another
-   * @param out the folder to write into
-   * @throws ReportException when either folder has no readable plan, or {@code out} cannot be
-   *     written
-   */
-  public static ReportFiles write(Path dirA, Path dirB, Path out) {
-    return write(compare(dirA, Map.of(), dirB, Map.of()), out);
-  }
-
-  /**
    * Compares the points of {@code dirA} selected by {@code whereA} with those of {@code dirB}
    * selected by {@code whereB}.
    *
@@ -107,20 +89,6 @@ public final class Comparison {
     Side a = side(dirA, whereA, "--where-a");
     Side b = side(dirB, whereB, "--where-b");
     return new Result(a, b, rows(a, b, sameFolder(dirA, dirB)));
-  }
-
-  /** Writes {@code result}'s three files into {@code out}, created when missing. */
-  public static ReportFiles write(Result result, Path out) {
-    try {
-      Files.createDirectories(out);
-    } catch (IOException e) {
-      throw new ReportException(out, "cannot create the output folder: " + e.getMessage(), e);
-    }
-    ReportFiles files = new ReportFiles(out.resolve(HTML), out.resolve(JSON), out.resolve(CSV));
-    ReportFiles.write(files.json(), ComparisonFormats.json(result.a(), result.b(), result.rows()));
-    ReportFiles.write(files.csv(), ComparisonFormats.csv(result.a(), result.b(), result.rows()));
-    ReportFiles.write(files.html(), ComparisonHtml.render(result.a(), result.b(), result.rows()));
-    return files;
   }
 
   static Side side(Path dir) {
@@ -227,7 +195,7 @@ public final class Comparison {
   }
 
   /** The parameters {@code one} has a point for and {@code other} has not. */
-  static List<Map<String, String>> onlyIn(Side one, Side other) {
+  public static List<Map<String, String>> onlyIn(Side one, Side other) {
     Set<Map<String, String>> others = other.points().keySet();
     return one.points().keySet().stream().filter(p -> !others.contains(p)).toList();
   }

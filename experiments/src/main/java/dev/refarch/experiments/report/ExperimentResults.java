@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -73,6 +74,23 @@ public record ExperimentResults(StoredPlan plan, List<TrialRecord> trials, List<
         .toList();
     return new ExperimentResults(plan, trials, unplanned(experimentDir, trials), points,
         xParameter(plan, points), searches, rounds(experimentDir));
+  }
+
+  /** Whether {@code dir} is one experiment's results: a {@code plan.json}, or trial folders. */
+  public static boolean isExperiment(Path dir) {
+    return Files.isRegularFile(dir.resolve(StoredPlan.FILE)) || UnplannedTrials.holdsTrials(dir);
+  }
+
+  /**
+   * Reads the other experiments of the results folder {@code experimentDir} sits in, for
+   * references measured against another study's point (D2 against D1); empty for one without a
+   * plan there.
+   */
+  public static Function<String, Optional<ExperimentResults>> siblings(Path experimentDir) {
+    Path parent = experimentDir.toAbsolutePath().normalize().getParent();
+    return name -> parent == null || !isExperiment(parent.resolve(name))
+        ? Optional.empty()
+        : Optional.of(load(parent.resolve(name)));
   }
 
   /** What {@code repetitions.json} says of the rounds, if the folder has one. */
@@ -153,7 +171,8 @@ public record ExperimentResults(StoredPlan plan, List<TrialRecord> trials, List<
     return values;
   }
 
-  static boolean isNumber(String s) {
+  /** Whether {@code s} reads as a number: {@code 4}, {@code 0.95}, {@code 1e3}. */
+  public static boolean isNumber(String s) {
     try {
       new BigDecimal(s);
       return true;

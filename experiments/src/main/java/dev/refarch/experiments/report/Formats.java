@@ -12,19 +12,19 @@ import java.util.stream.Collectors;
  * integer digits: {@code 2128}, {@code 21.3}, {@code 2.13}, {@code 0.213}), durations in the
  * unit that reads best ({@code 850 ms}, {@code 2.13 s}). Stateless and thread-safe.
  */
-final class Formats {
+public final class Formats {
 
   private Formats() {
   }
 
   /** {@code workload=a threadcount=4}; {@code (none)} for no parameters. */
-  static String parameters(Map<String, String> parameters) {
+  public static String parameters(Map<String, String> parameters) {
     return parameters.isEmpty() ? "(none)" : parameters.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
   }
 
   /** {@code a / 4} for {@code workload=a threadcount=4}: short enough for a chart's axis. */
-  static String values(Map<String, String> parameters) {
+  public static String values(Map<String, String> parameters) {
     return parameters.isEmpty() ? "(none)" : String.join(" / ", parameters.values());
   }
 
@@ -32,17 +32,17 @@ final class Formats {
    * A figure for people in its metric's unit, without the unit: three significant digits, whole
    * numbers for counts. JSON and CSV keep the exact decimals ({@link #decimal}).
    */
-  static String figure(double value, Quantity metric) {
+  public static String figure(double value, Quantity metric) {
     return metric.unit().equals("count") ? fixed(value, 0) : significant(value, 3);
   }
 
   /** A figure with its unit; milliseconds of a second or more as seconds: {@code 2.13 s}. */
-  static String withUnit(double value, Quantity metric) {
+  public static String withUnit(double value, Quantity metric) {
     return metric.unit().equals("ms") ? millis(value) : figure(value, metric) + " " + metric.unit();
   }
 
   /** A duration for people: {@code 0.412 ms}, {@code 850 ms}, {@code 2.13 s}, {@code 120 s}. */
-  static String millis(double ms) {
+  public static String millis(double ms) {
     return Double.isFinite(ms) && Math.abs(ms) >= 1000 ? significant(ms / 1000, 3) + " s"
         : significant(ms, 3) + " ms";
   }
@@ -51,7 +51,7 @@ final class Formats {
    * {@code value} to {@code digits} significant digits, half-up, trailing zeros dropped; the
    * integer part is never rounded away ({@code 2128.4} is {@code 2128}).
    */
-  static String significant(double value, int digits) {
+  public static String significant(double value, int digits) {
     if (!Double.isFinite(value)) {
       return "n/a";
     }
@@ -69,12 +69,12 @@ final class Formats {
   }
 
   /** A relative change in percent with its sign, e.g. {@code +20.1 %}. */
-  static String percent(double value) {
+  public static String percent(double value) {
     return (value > 0 ? "+" : "") + fixed(value, 1) + " %";
   }
 
   /** {@code value} rounded half-up to {@code decimals}. */
-  static String fixed(double value, int decimals) {
+  public static String fixed(double value, int decimals) {
     if (!Double.isFinite(value)) {
       return "n/a";
     }
@@ -84,7 +84,7 @@ final class Formats {
   }
 
   /** The exact decimal written to JSON and CSV: three decimals, half-up. */
-  static BigDecimal decimal(double value) {
+  public static BigDecimal decimal(double value) {
     return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP);
   }
 }

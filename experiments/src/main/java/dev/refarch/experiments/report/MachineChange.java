@@ -29,7 +29,7 @@ import java.util.OptionalDouble;
  *
  * @param probe the change of CPU time per unit of probe work from A's trials to B's
  */
-record MachineChange(Effect probe) {
+public record MachineChange(Effect probe) {
 
   /** The least readings a side needs: one trial's before-and-after reading. */
   static final int MIN_READINGS = 2;
@@ -52,7 +52,7 @@ record MachineChange(Effect probe) {
   }
 
   /** Whether the interval of the probe's change excludes 0: the machine's speed did change. */
-  boolean detected() {
+  public boolean detected() {
     return probe.ci95().map(ci -> !ci.contains(0)).orElse(false);
   }
 

@@ -72,7 +72,7 @@ public record Point(Map<String, String> parameters, List<TrialRecord> trials) {
   }
 
   /** {@code ops} with {@code OVERALL} first, then in YCSB's order, then by name. */
-  static List<String> ordered(Set<String> ops) {
+  public static List<String> ordered(Set<String> ops) {
     List<String> out = new ArrayList<>(ops);
     out.sort(Comparator.comparingInt(Point::rank).thenComparing(Comparator.naturalOrder()));
     return out;

@@ -22,7 +22,7 @@ import org.HdrHistogram.Histogram;
  * <p>Immutable once read; {@link #of} keeps the last few trials read (softly), since a report
  * asks for the same trial once per reference. Thread-safe.
  */
-final class TrialIntervals {
+public final class TrialIntervals {
 
   private static final int CACHED = 64;
   private static final Map<Path, SoftReference<TrialIntervals>> CACHE =
@@ -42,7 +42,7 @@ final class TrialIntervals {
   }
 
   /** The run log of the trial in {@code dir}; empty when it has none or it cannot be read. */
-  static Optional<TrialIntervals> of(Path dir) {
+  public static Optional<TrialIntervals> of(Path dir) {
     Path log = dir.resolve(TrialReader.hlogName("run")).toAbsolutePath().normalize();
     synchronized (CACHE) {
       SoftReference<TrialIntervals> ref = CACHE.get(log);
@@ -111,7 +111,7 @@ final class TrialIntervals {
   }
 
   /** The length of an interval slot, milliseconds. */
-  long slotMs() {
+  public long slotMs() {
     return slotMs;
   }
 
@@ -119,7 +119,7 @@ final class TrialIntervals {
    * Per operation type, each slot's start (epoch ms) and its service time at {@code percentile}
    * (0-100) in milliseconds; slots where the operation completed nothing are left out.
    */
-  Map<String, TreeMap<Long, Double>> percentile(double percentile) {
+  public Map<String, TreeMap<Long, Double>> percentile(double percentile) {
     Map<String, TreeMap<Long, Double>> out = new TreeMap<>();
     slots.forEach((t, byOp) -> byOp.forEach((op, h) -> {
       if (h.getTotalCount() > 0) {

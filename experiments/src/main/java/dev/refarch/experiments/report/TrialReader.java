@@ -28,7 +28,7 @@ import org.HdrHistogram.Histogram;
  * <p>Stateless and thread-safe. Never throws for a broken trial: an unreadable or foreign
  * {@code trial.json} makes a failed record that says why.
  */
-final class TrialReader {
+public final class TrialReader {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String AUDIT = "audit";
@@ -292,17 +292,17 @@ final class TrialReader {
   }
 
   /** The merged HDR log of {@code phase}: {@code run.hlog} or {@code load.hlog}. */
-  static String hlogName(String phase) {
+  public static String hlogName(String phase) {
     return phase + ".hlog";
   }
 
   /** The merged timeline of {@code phase}: {@code timeline.csv} or {@code load-timeline.csv}. */
-  static String timelineName(String phase) {
+  public static String timelineName(String phase) {
     return phase.equals("run") ? "timeline.csv" : phase + "-timeline.csv";
   }
 
   /** Per operation type, the measured (not warm-up) service-time histogram in nanoseconds. */
-  static Map<String, Histogram> serviceHistograms(Path hlog) {
+  public static Map<String, Histogram> serviceHistograms(Path hlog) {
     Map<String, Histogram> out = new TreeMap<>();
     String suffix = "." + LatencyKind.SERVICE.label();
     HdrLogs.totalsByTag(hlog).forEach((tag, h) -> {

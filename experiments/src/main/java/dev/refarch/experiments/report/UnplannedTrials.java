@@ -30,13 +30,13 @@ import java.util.stream.Stream;
  *
  * <p>Stateless and thread-safe.
  */
-final class UnplannedTrials {
+public final class UnplannedTrials {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Settings that differ between trials without being what was compared. */
   private static final Set<String> IGNORED = Set.of("phaseTimeout", "db", "hooks");
   /** The one parameter of each trial: its folder's name, less a repetition's suffix. */
-  static final String TRIAL = "trial";
+  public static final String TRIAL = "trial";
   /** {@code <name>-r<N>}: the N-th repetition of the point {@code name}. */
   private static final Pattern REPETITION = Pattern.compile("(.+)-r(\\d+)");
 

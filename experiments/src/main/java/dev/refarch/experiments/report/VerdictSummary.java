@@ -51,7 +51,7 @@ public final class VerdictSummary {
   public static List<Row> rows(Path experimentDir, Optional<String> skipped) {
     ExperimentResults r = ExperimentResults.load(experimentDir);
     List<Row> rows = new ArrayList<>();
-    for (ReferenceCheck c : ReferenceCheck.all(r, ExperimentReport.siblings(experimentDir))) {
+    for (ReferenceCheck c : ReferenceCheck.all(r, ExperimentResults.siblings(experimentDir))) {
       StoredPlan.Reference ref = c.reference();
       Verdict v = skipped.map(s -> Verdict.notComparable("study skipped: " + s)).orElse(c.verdict());
       String change = c.isBaseline() ? "baseline" : v.effect().map(Object::toString)

@@ -29,7 +29,7 @@ import java.util.OptionalInt;
  *
  * <p>Stateless and thread-safe.
  */
-final class Verdicts {
+public final class Verdicts {
 
   /** The most repetitions an inconclusive verdict's estimate asks for. */
   static final int MOST_REPETITIONS = 20;
@@ -271,7 +271,7 @@ final class Verdicts {
    * ten operations lie beyond it ({@code 10 / (1 − q)}: 1,000 for p99); 30 for a mean; 1 for
    * throughput, max and per-operation quantities.
    */
-  static long samplesNeeded(Quantity metric) {
+  public static long samplesNeeded(Quantity metric) {
     return switch (metric) {
       case MEAN -> 30;
       case P50 -> 20;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.refarch.experiments.report.ExperimentReport;
 import dev.refarch.experiments.report.ExperimentResults;
 import dev.refarch.experiments.report.Point;
 import dev.refarch.experiments.report.ReferenceCheck;
@@ -68,7 +67,7 @@ final class RepetitionRounds {
   Need need() {
     ExperimentResults results = ExperimentResults.load(folder);
     Map<Map<String, String>, List<String>> points = new LinkedHashMap<>();
-    for (ReferenceCheck c : ReferenceCheck.all(results, ExperimentReport.siblings(folder))) {
+    for (ReferenceCheck c : ReferenceCheck.all(results, ExperimentResults.siblings(folder))) {
       if (c.verdict().kind() != Verdict.Kind.INCONCLUSIVE) {
         continue;
       }

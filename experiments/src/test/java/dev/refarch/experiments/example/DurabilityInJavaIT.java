@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.refarch.experiments.run.ExperimentRunner;
 import dev.refarch.experiments.run.Progress;
-import dev.refarch.experiments.report.ExperimentReport;
-import dev.refarch.experiments.report.ReportFiles;
+import dev.refarch.experiments.report.format.ExperimentReport;
+import dev.refarch.experiments.report.format.ReportFiles;
 import dev.refarch.experiments.spec.ClusterSpec;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.SteadyRule;

@@ -3,6 +3,7 @@ package dev.refarch.experiments.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.refarch.experiments.report.format.ComparisonReport;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.Sweep;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ class ComparisonTest {
         Comparison.side(Fixtures.root().resolve(Fixtures.A1_DURABLE))))
         .containsExactly(Map.of("workload", "b", "threadcount", "2"),
             Map.of("workload", "b", "threadcount", "4"));
-    assertThat(Path.of(Comparison.HTML).toString()).isEqualTo("comparison.html");
+    assertThat(Path.of(ComparisonReport.HTML).toString()).isEqualTo("comparison.html");
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.refarch.experiments.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.refarch.experiments.report.format.ExperimentReport;
 import dev.refarch.ycsb.measure.HdrLogs;
 import dev.refarch.ycsb.measure.LatencyStats;
 import java.nio.file.Files;

@@ -38,16 +38,20 @@ import java.util.stream.Stream;
  * primary came back 8 s after the kill, this trial's restart came 10.8 s after. Its
  * {@code trial.json}'s {@code telemetry} section (sources and gaps) is that run's, added by hand.
  */
-final class Fixtures {
+public final class Fixtures {
 
-  static final String A1 = "results/A1-client-threads";
-  static final String A1_DURABLE = "results-durable/A1-client-threads";
-  static final String A12 = "results/A12-failures";
-  static final String B2 = "results/B2-balanced-durability";
+  /** Workload a/b × threadcount 1/2/4, with a failed and a missing trial. */
+  public static final String A1 = "results/A1-client-threads";
+  /** {@link #A1} with {@code mongodb.durability=durable}, fewer points: for comparisons. */
+  public static final String A1_DURABLE = "results-durable/A1-client-threads";
+  /** A kill of a three-member replica set's primary, a pause of a single member. */
+  public static final String A12 = "results/A12-failures";
+  /** Target throughput 500…4000 ops/s per workload with an SLO of UPDATE p99 ≤ 40 ms. */
+  public static final String B2 = "results/B2-balanced-durability";
   /** Two trials {@code SloTrial} wrote (workload a and b at 200 ops/s), no plan.json. */
-  static final String SLO = "slo-results/slo";
+  public static final String SLO = "slo-results/slo";
   /** The trial of {@link #A12} that kills the primary of three members. */
-  static final String A12_KILL = "t001-topology-pss-fault-kill-primary-r1";
+  public static final String A12_KILL = "t001-topology-pss-fault-kill-primary-r1";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -55,7 +59,7 @@ final class Fixtures {
   }
 
   /** The fixture folder {@code name}, copied under {@code into} keeping its relative path. */
-  static Path copy(String name, Path into) {
+  public static Path copy(String name, Path into) {
     Path source = root().resolve(name);
     Path target = into.resolve(name);
     try (Stream<Path> files = Files.walk(source)) {
@@ -78,7 +82,7 @@ final class Fixtures {
    * {@code "durationsMs": {"podReady": 41873, "volumeAttached": 12000}}, as a Kubernetes injector
    * would record them; the restart after it has none.
    */
-  static Path withPlatformDurations(Path into) {
+  public static Path withPlatformDurations(Path into) {
     Path dir = copy(A12, into);
     Path trial = dir.resolve(A12_KILL).resolve("trial.json");
     try {
@@ -97,7 +101,7 @@ final class Fixtures {
    * The fixtures on the test class path: a folder of test-classes, or a folder in the test jar
    * that experiments-it runs the ITs from, the jar opened as a file system once.
    */
-  static synchronized Path root() {
+  public static synchronized Path root() {
     try {
       java.net.URI uri = Fixtures.class.getResource("/report").toURI();
       if ("jar".equals(uri.getScheme())) {

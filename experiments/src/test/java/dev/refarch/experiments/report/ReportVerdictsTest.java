@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.refarch.experiments.report.format.ExperimentReport;
 import dev.refarch.experiments.spec.ExperimentSpec;
 import dev.refarch.experiments.spec.Reference;
 import dev.refarch.experiments.spec.SloSpec;

@@ -27,13 +27,14 @@ import java.util.OptionalDouble;
  * {@code trial.json} from a {@link TrialResult} — with figures chosen here, so that report tests
  * know every number and every fact a verdict reads (steadiness, clients, cores, CPU, samples).
  */
-final class ResultsWriter {
+public final class ResultsWriter {
 
   static final long T0 = 1_700_000_000_000L;
 
   private final Path root;
 
-  ResultsWriter(Path root) {
+  /** Writes under {@code root}: each experiment into {@code root/<experiment id>/}. */
+  public ResultsWriter(Path root) {
     this.root = root;
   }
 
@@ -47,7 +48,7 @@ final class ResultsWriter {
   }
 
   /** Writes the plan of {@code spec}; returns the experiment's folder. */
-  Path plan(ExperimentSpec spec) {
+  public Path plan(ExperimentSpec spec) {
     Path dir = root.resolve(spec.id());
     write(dir.resolve("plan.json"), PlanJson.render(dev.refarch.experiments.plan.Plan.of(spec,
         spec.properties())));
@@ -58,7 +59,7 @@ final class ResultsWriter {
    * A completed trial of one client on 2 cores (its CPU a tenth of theirs) whose run measured
    * {@code reads} READ operations per second of 1 ms each for 20 s.
    */
-  Path trial(String experiment, String id, double reads, boolean steady, String target) {
+  public Path trial(String experiment, String id, double reads, boolean steady, String target) {
     return trial(experiment, id, read(reads, 20), steady, target);
   }
 

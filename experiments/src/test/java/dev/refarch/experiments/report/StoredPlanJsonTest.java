@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.refarch.experiments.report.format.ExperimentReport;
 import dev.refarch.platform.spi.config.ConfigurationException;
 import java.nio.file.Path;
 import java.util.Map;

@@ -91,7 +91,7 @@ class SloSearchIT {
             + " ops/s) missed it"
         : "the highest target that met the SLO");
 
-    dev.refarch.experiments.report.ExperimentReport.write(dir.resolve("slo-synthetic"));
+    dev.refarch.experiments.report.format.ExperimentReport.write(dir.resolve("slo-synthetic"));
     String html = Files.readString(dir.resolve("slo-synthetic").resolve("report.html"));
     assertThat(html).contains("slo-probes").contains("t001-r1-slo" + (probes.size() - 1))
         .contains(answer.isNull() ? "no answer" : Math.round(best) + " ops/s")

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.refarch.experiments.catalog.Catalog;
 import dev.refarch.experiments.cli.Refarch;
-import dev.refarch.experiments.report.ExperimentReport;
+import dev.refarch.experiments.report.format.ExperimentReport;
 import dev.refarch.experiments.run.ExperimentRunner;
 import dev.refarch.experiments.run.Progress;
 import dev.refarch.experiments.spec.ExperimentSpec;
