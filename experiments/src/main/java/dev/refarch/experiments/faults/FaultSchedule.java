@@ -105,7 +105,7 @@ public record FaultSchedule(List<Entry> entries) {
     return new FaultSchedule(entries);
   }
 
-  /** The text form, parseable by {@link #parse}. */
+  /** The text form, parseable by {@link #parse}; each fault's parameters in key order. */
   @Override
   public String toString() {
     List<String> parts = new ArrayList<>();
@@ -113,7 +113,9 @@ public record FaultSchedule(List<Entry> entries) {
       StringBuilder b = new StringBuilder(e.phase().label()).append('+')
           .append(e.at().toMillis()).append("ms ").append(e.fault().action()).append(' ')
           .append(e.fault().target());
-      e.fault().parameters().forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+      // sorted: a fault's parameters are an unordered map, and this text is stored and compared
+      new java.util.TreeMap<>(e.fault().parameters()).forEach((k, v) -> b.append(' ').append(k)
+          .append('=').append(v));
       parts.add(b.toString());
     }
     return String.join("; ", parts);

@@ -37,6 +37,14 @@ class FaultScheduleTest {
   }
 
   @Test
+  void textFormListsParametersInKeyOrderWhateverOrderTheyWereWrittenIn() {
+    assertThat(FaultSchedule.parse("2s delay primary ms=100 jitterMs=10 timeoutSeconds=5"))
+        .hasToString("run+2000ms delay primary jitterMs=10 ms=100 timeoutSeconds=5")
+        .hasToString(FaultSchedule.parse("2s delay primary timeoutSeconds=5 ms=100 jitterMs=10")
+            .toString());
+  }
+
+  @Test
   void rejectsAnEntryWithoutUnitNamingItAndTheForm() {
     assertThatThrownBy(() -> FaultSchedule.parse("30s kill primary; 90 restart primary"))
         .isInstanceOf(ConfigurationException.class)

@@ -56,7 +56,7 @@ class HookRunnerTest {
   void unknownHookListsKnownOnesBeforeAnyHookRuns() {
     assertThatThrownBy(() -> HookRunner.resolve("recording,nope", Map.of(), log::add))
         .isInstanceOf(ConfigurationException.class)
-        .hasMessage("hooks='nope' is not allowed; allowed: failing, mongodb-sharding, recording, recording2");
+        .hasMessage("hooks='nope' is not allowed; allowed: failing, mongodb-load-cache, mongodb-sharding, recording, recording2");
     assertThat(RecordingHook.EVENTS).isEmpty();
   }
 

@@ -90,7 +90,7 @@ class HooksIT {
   void unknownHookIsRejectedListingTheKnownOnes(@TempDir Path dir) throws Exception {
     Path events = dir.resolve("events");
     YcsbProcess.Result load = YcsbProcess.run("-load", props("hooks_unknown", events, "recording,vsan"), TIMEOUT);
-    assertThat(load.all()).contains("hooks='vsan' is not allowed; allowed: failing, mongodb-sharding, recording, recording2");
+    assertThat(load.all()).contains("hooks='vsan' is not allowed; allowed: failing, mongodb-load-cache, mongodb-sharding, recording, recording2");
     assertThat(events).doesNotExist();
   }
 }
