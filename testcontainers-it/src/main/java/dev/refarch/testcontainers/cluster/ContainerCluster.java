@@ -245,8 +245,8 @@ public abstract sealed class ContainerCluster implements RunningCluster
 
   /**
    * Restores what faults left in place (packet filters, paused members), lifts the client
-   * proxies' redirect and stops their server, stops every container and
-   * removes the network; idempotent.
+   * proxies' redirect and stops their server, stops every container and removes the network;
+   * idempotent.
    */
   @Override
   public void close() {
