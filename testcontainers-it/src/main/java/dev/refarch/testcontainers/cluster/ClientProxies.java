@@ -59,7 +59,7 @@ final class ClientProxies implements AutoCloseable {
   /** Why client proxies cannot be set up here, or {@code null}. */
   static String unavailableReason() {
     String cuts = NetworkCuts.unavailableReason();
-    return cuts != null ? cuts.replace("network cuts", "the client proxy")
+    return cuts != null ? "the client proxy redirects as the packet filters do: " + cuts
         : Toxiproxy.unavailableReason();
   }
 
@@ -142,7 +142,7 @@ final class ClientProxies implements AutoCloseable {
    */
   synchronized String delay(String member, int ms, int jitterMs) {
     Proxy proxy = proxy(member);
-    refuseTwice(proxy, member, DELAY, "delayed");
+    refuseTwice(proxy, "delay " + member, DELAY, member + "'s client traffic is already delayed");
     call("delay " + member, () -> proxy.toxics().latency(DELAY, ToxicDirection.DOWNSTREAM, ms)
         .setJitter(jitterMs));
     return "every answer to this machine's clients held back " + ms + " ms"
@@ -158,7 +158,8 @@ final class ClientProxies implements AutoCloseable {
    */
   synchronized String bandwidth(String member, long kiloBytesPerSecond) {
     Proxy proxy = proxy(member);
-    refuseTwice(proxy, member, BANDWIDTH_DOWN, "capped");
+    refuseTwice(proxy, "bandwidth " + member, BANDWIDTH_DOWN,
+        member + "'s client traffic is already capped");
     call("cap " + member + "'s bandwidth", () -> {
       proxy.toxics().bandwidth(BANDWIDTH_DOWN, ToxicDirection.DOWNSTREAM, kiloBytesPerSecond);
       try {
@@ -243,13 +244,12 @@ final class ClientProxies implements AutoCloseable {
     return proxy;
   }
 
-  private static void refuseTwice(Proxy proxy, String member, String toxic, String state) {
-    boolean there = call("list " + member + "'s toxics", () -> proxy.toxics().getAll()).stream()
+  /** Refuses {@code doing} when the proxy holds {@code toxic} already, saying {@code why}. */
+  private static void refuseTwice(Proxy proxy, String doing, String toxic, String why) {
+    boolean there = call(doing, () -> proxy.toxics().getAll()).stream()
         .anyMatch(t -> t.getName().equals(toxic));
     if (there) {
-      throw new PlatformException(toxic.startsWith(DELAY) ? "delay " + member
-          : "bandwidth " + member, member + "'s client traffic is already " + state
-          + "; restore-network first");
+      throw new PlatformException(doing, why + "; restore-network first");
     }
   }
 
