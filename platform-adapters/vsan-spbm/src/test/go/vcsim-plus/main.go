@@ -2,8 +2,9 @@
 // that stock vcsim lacks and that the vsan-spbm adapter's integration tests need:
 // PbmUpdate, PbmQueryAssociatedProfile fed by ReconfigVM_Task's profile specs, PbmCheckCompliance
 // that takes a few checks to settle (like a vSAN resync), host shutdown, standby and power-up,
-// guests with VMware Tools that shut down (or hang) on ShutdownGuest, and test-control endpoints
-// under /refarch/ that count changing calls and refuse the n-th one (see changes.go).
+// guests with VMware Tools that shut down (or hang) on ShutdownGuest, the vSAN performance service
+// answering from points a test records (see vsanperf.go), and test-control endpoints under
+// /refarch/ that count changing calls and refuse the n-th one (see changes.go).
 //
 // It prints the same "export GOVC_URL=..." line as vcsim so that one launcher serves both.
 package main
@@ -34,6 +35,7 @@ func main() {
 	settle := flag.Int("compliance-checks", 2, "compliance checks answered nonCompliant/inProgress after a policy is applied")
 	trace := flag.String("trace-file", "", "write every SOAP request and response to this file")
 	tools := flag.Bool("tools", true, "guests have VMware Tools, running while the VM is on")
+	perfInterval := flag.Int("perf-interval", 300, "the vSAN performance service's collection interval, in seconds")
 	flag.Parse()
 
 	if *trace != "" {
@@ -64,6 +66,7 @@ func main() {
 	model.Map().Handler = vimHandler(store, changes, guests)
 	registerPbm(store, changes)
 	registerControl(changes, guests)
+	registerVsanPerf(newPerfService(*perfInterval))
 
 	u := &url.URL{Host: *listen}
 	if *user != "" {

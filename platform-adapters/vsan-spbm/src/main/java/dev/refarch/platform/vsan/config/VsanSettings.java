@@ -79,12 +79,15 @@ public final class VsanSettings {
       "vsan.vm.shutdownSeconds", 120, 0, 3600, "how long to wait for a guest shutdown"
           + " (ShutdownGuest, used when VMware Tools runs) before powering the VM off hard"
           + " (PowerOffVM_Task); 0 = always hard");
+  public static final Setting<Boolean> PERF = Setting.bool("vsan.perf", true,
+      "sample the vSAN performance service for the VMs of vsan.vms during each trial (telemetry"
+          + " source vsan; the cluster's performance service must be on)");
 
   /** All of the above; rejects unknown {@code vsan.*} keys with the closest known one. */
   public static final SettingGroup GROUP = SettingGroup.of("vsan.", URL, USERNAME, PASSWORD_FILE,
       INSECURE, CA_FILE, TIMEOUT_SECONDS, VMS, DISKS, POLICY_NAME, FTT, STRIPE_WIDTH, RAID,
       CHECKSUM, PROPORTIONAL_CAPACITY, CACHE_RESERVATION, IOPS_LIMIT, WAIT_FOR_COMPLIANCE,
-      RESTORE, VM_CPUS, VM_MEMORY_MB, VM_POWER_CYCLE, VM_SHUTDOWN_SECONDS);
+      RESTORE, VM_CPUS, VM_MEMORY_MB, VM_POWER_CYCLE, VM_SHUTDOWN_SECONDS, PERF);
 
   private VsanSettings() {
   }

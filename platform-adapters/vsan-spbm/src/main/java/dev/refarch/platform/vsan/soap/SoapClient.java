@@ -34,17 +34,21 @@ import org.w3c.dom.Element;
  */
 public final class SoapClient {
 
-  /** The two SOAP services of a vCenter. */
+  /** The SOAP services of a vCenter this adapter calls; one session serves them all. */
   public enum Endpoint {
     /** The vSphere API, at the path of {@code vsan.url} (normally {@code /sdk}). */
-    VIM("urn:vim25"),
+    VIM("urn:vim25", null),
     /** Storage Policy Based Management, at {@code /pbm}. */
-    PBM("urn:pbm");
+    PBM("urn:pbm", "/pbm"),
+    /** The vSAN management API (its performance service among others), at {@code /vsanHealth}. */
+    VSAN("urn:vsan", "/vsanHealth");
 
     private final String namespace;
+    private final String path;
 
-    Endpoint(String namespace) {
+    Endpoint(String namespace, String path) {
       this.namespace = namespace;
+      this.path = path;
     }
 
     /** The namespace of this service's request elements. */
@@ -57,7 +61,6 @@ public final class SoapClient {
   private static final String SOAP_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
 
   private final URI vimUri;
-  private final URI pbmUri;
   private final HttpClient http;
   private final Duration requestTimeout;
   private final List<String> secrets = new CopyOnWriteArrayList<>();
@@ -66,7 +69,6 @@ public final class SoapClient {
 
   public SoapClient(URI sdkUrl, HttpClient http, Duration requestTimeout) {
     this.vimUri = sdkUrl;
-    this.pbmUri = sdkUrl.resolve("/pbm");
     this.http = http;
     this.requestTimeout = requestTimeout;
   }
@@ -125,7 +127,7 @@ public final class SoapClient {
   public Element call(Endpoint endpoint, XmlBuilder request) {
     Element body = request.build();
     String method = body.getLocalName();
-    URI uri = endpoint == Endpoint.VIM ? vimUri : pbmUri;
+    URI uri = endpoint.path == null ? vimUri : vimUri.resolve(endpoint.path);
     HttpRequest.Builder post = HttpRequest.newBuilder(uri)
         .timeout(requestTimeout)
         .header("Content-Type", "text/xml; charset=utf-8")
@@ -143,9 +145,9 @@ public final class SoapClient {
   }
 
   // vim25 picks the schema version from SOAPAction: none until the server told us its own.
-  // PBM gets an empty version, as govmomi sends it to every vCenter since 6.0.
+  // PBM and vSAN get an empty version, as govmomi's service clients send it.
   private String soapAction(Endpoint endpoint) {
-    if (endpoint == Endpoint.PBM) {
+    if (endpoint != Endpoint.VIM) {
       return endpoint.namespace() + "/";
     }
     String version = apiVersion;

@@ -11,14 +11,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Client of vcsim-plus's test-control endpoints: {@code /refarch/changes} counts the calls that
  * change inventory or policy state and refuses the n-th one (with a {@code SystemError}), once or
- * for good; {@code /refarch/guest} sets what a VM's guest does on {@code ShutdownGuest}. See
- * {@code src/test/go/vcsim-plus/changes.go} and {@code guest.go}.
+ * for good; {@code /refarch/guest} sets what a VM's guest does on {@code ShutdownGuest};
+ * {@code /refarch/vsan-perf} records the vSAN performance service's points and turns it off. See
+ * {@code src/test/go/vcsim-plus/changes.go}, {@code guest.go} and {@code vsanperf.go}.
  */
 final class PlusControl {
 
@@ -26,12 +28,43 @@ final class PlusControl {
 
   private final HttpClient http = HttpClient.newBuilder().sslContext(TlsTrust.insecure())
       .version(HttpClient.Version.HTTP_1_1).build();
+  private static final Pattern QUERIES = Pattern.compile("\"queries\":(\\d+)");
+
   private final URI endpoint;
   private final URI guest;
+  private final URI perf;
 
   PlusControl(Simulators.Running sim) {
     this.endpoint = URI.create(sim.sdk()).resolve("/refarch/changes");
     this.guest = URI.create(sim.sdk()).resolve("/refarch/guest");
+    this.perf = URI.create(sim.sdk()).resolve("/refarch/vsan-perf");
+  }
+
+  /**
+   * Records one point of the vSAN performance service: {@code entity}'s collection interval
+   * ending at {@code epochSeconds}, with these metric values (metrics left out are gaps).
+   */
+  void perfPoint(String entity, long epochSeconds, Map<String, Double> values) {
+    StringBuilder query = new StringBuilder("?entity=" + URLEncoder.encode(entity,
+        StandardCharsets.UTF_8) + "&time=" + epochSeconds);
+    values.forEach((label, value) -> query.append('&').append(label).append('=').append(value));
+    send(HttpRequest.newBuilder(URI.create(perf + query.toString()))
+        .POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  /** Turns the vSAN performance service on or off. */
+  void perfEnabled(boolean enabled) {
+    send(HttpRequest.newBuilder(URI.create(perf + "?enabled=" + enabled))
+        .POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  /** How many {@code VsanPerfQueryPerf} calls the service has answered. */
+  int perfQueries() {
+    Matcher m = QUERIES.matcher(send(HttpRequest.newBuilder(perf).GET().build()));
+    if (!m.find()) {
+      throw new IllegalStateException(perf + " gave no query count");
+    }
+    return Integer.parseInt(m.group(1));
   }
 
   /**

@@ -7,16 +7,20 @@ import dev.refarch.platform.spi.Fault;
 import dev.refarch.platform.spi.Phase;
 import dev.refarch.platform.spi.PhaseOutcome;
 import dev.refarch.platform.spi.PlatformException;
+import dev.refarch.platform.spi.PlatformState;
+import dev.refarch.platform.spi.telemetry.TelemetryTarget;
 import dev.refarch.platform.vsan.VsanSession;
 import dev.refarch.platform.vsan.config.Connection;
 import dev.refarch.platform.vsan.fault.VsanFaultInjector;
 import dev.refarch.platform.vsan.hook.StoragePolicyHook;
 import dev.refarch.platform.vsan.hook.VmSizeHook;
 import dev.refarch.platform.vsan.soap.SoapFault;
+import dev.refarch.platform.vsan.telemetry.VsanTelemetry;
 import dev.refarch.platform.vsan.testing.TestContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +38,17 @@ class StockVcsimIT {
 
   private static Map<String, String> settings(String vms) {
     return ItSupport.settings(SIM.running(), vms);
+  }
+
+  @Test
+  void theVsanTelemetryCannotOpenWhereTheVcenterHasNoPerformanceService() {
+    TelemetryTarget target = new TelemetryTarget("mongodb://127.0.0.1:1", Optional.empty(),
+        PlatformState::empty, true, settings("DC0_H0_VM0"), Optional.empty());
+
+    assertThatThrownBy(() -> new VsanTelemetry(ItSupport.ENV).open(target))
+        .isInstanceOf(PlatformException.class)
+        .hasMessageContaining("the vCenter has no vSAN performance service to ask")
+        .hasMessageContaining("/vsanHealth (VsanPerfGetSupportedEntityTypes: ManagedObjectNotFound");
   }
 
   @Test
