@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ import org.w3c.dom.Element;
  *
  * <pre>{@code
  * PerfClient perf = new PerfClient(session.vim().soap());
- * Map<String, MetricUnit> units = perf.units("virtual-machine");
+ * Map<String, MetricUnit> units = perf.offer("virtual-machine").units();
  * List<PerfSeries> series = perf.query(cluster, List.of("virtual-machine:" + uuid), from, to);
  * }</pre>
  */
@@ -49,15 +50,15 @@ public final class PerfClient {
   }
 
   /**
-   * The metrics of {@code entityType} (e.g. {@code virtual-machine}) that the project can record,
-   * label to unit; labels in the service's order.
+   * What {@code entityType} (e.g. {@code virtual-machine}) offers that the project can record.
    *
    * @throws PlatformException when the vCenter has no performance service to ask (no {@code
    *     /vsanHealth} endpoint, a fault)
    */
-  public Map<String, MetricUnit> units(String entityType) {
+  public Offer offer(String entityType) {
     Element answer = call(vsan("VsanPerfGetSupportedEntityTypes").ref("_this", MANAGER));
     Map<String, MetricUnit> units = new LinkedHashMap<>();
+    int interval = 0;
     for (Element type : Xml.children(answer, "returnval")) {
       if (!entityType.equals(Xml.text(type, "name"))) {
         continue;
@@ -67,10 +68,25 @@ public final class PerfClient {
         for (Element metric : Xml.children(graph, "metrics")) {
           MetricUnit.of(unit, Xml.text(metric, "statsType"))
               .ifPresent(u -> units.putIfAbsent(Xml.text(metric, "label"), u));
+          interval = Math.max(interval, seconds(Xml.text(metric, "metricsCollectInterval")));
         }
       }
     }
-    return units;
+    return new Offer(units, interval);
+  }
+
+  /**
+   * An entity type's recordable metrics and the service's collection interval.
+   *
+   * @param units metric label to unit, in the service's order
+   * @param intervalSeconds the interval its metric ids declare ({@code metricsCollectInterval}),
+   *     0 when they declare none
+   */
+  public record Offer(Map<String, MetricUnit> units, int intervalSeconds) {
+
+    public Offer {
+      units = Collections.unmodifiableMap(new LinkedHashMap<>(units));
+    }
   }
 
   /**
@@ -124,10 +140,7 @@ public final class PerfClient {
       Element id = Xml.child(series, "metricId").orElseThrow(() ->
           new PlatformException("VsanPerfQueryPerf", ref + " has a series without metricId"));
       String label = Xml.text(id, "label");
-      String collect = Xml.text(id, "metricsCollectInterval");
-      if (collect.matches("\\d{1,9}")) {
-        interval = Integer.parseInt(collect);
-      }
+      interval = Math.max(interval, seconds(Xml.text(id, "metricsCollectInterval")));
       List<OptionalDouble> points = new ArrayList<>();
       for (String v : csv(Xml.text(series, "values"))) {
         points.add(number(v));
@@ -139,6 +152,10 @@ public final class PerfClient {
       values.put(label, points);
     }
     return new PerfSeries(ref, times, values, interval);
+  }
+
+  private static int seconds(String text) {
+    return text.matches("\\d{1,9}") ? Integer.parseInt(text) : 0;
   }
 
   private static List<String> csv(String text) {

@@ -108,14 +108,17 @@ public final class VsanTelemetry implements TelemetryProvider {
       this.session = session;
       this.opened = opened;
       this.perf = new PerfClient(session.vim().soap());
+      PerfClient.Offer offer;
       try {
-        this.units = perf.units(ENTITY);
+        offer = perf.offer(ENTITY);
       } catch (PlatformException e) {
         throw new PlatformException("open the vSAN performance service",
             "the vCenter has no vSAN performance service to ask at "
                 + session.vim().soap().url().resolve("/vsanHealth") + " (" + e.getMessage() + ")",
             e);
       }
+      this.units = offer.units();
+      poll(offer.intervalSeconds());
       if (units.isEmpty()) {
         throw new PlatformException("open the vSAN performance service", "it offers no "
             + ENTITY + " metric with a unit the project records");
@@ -196,10 +199,7 @@ public final class VsanTelemetry implements TelemetryProvider {
       if (member == null || series.times().isEmpty()) {
         return;
       }
-      if (series.intervalSeconds() > 0) {
-        pollMs = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS,
-            series.intervalSeconds() * 1000L / 5));
-      }
+      poll(series.intervalSeconds());
       int last = series.times().size() - 1;
       Instant end = series.times().get(last);
       Instant before = newest.get(member);
@@ -214,6 +214,13 @@ public final class VsanTelemetry implements TelemetryProvider {
               values.get(last).getAsDouble() * unit.factor());
         }
       });
+    }
+
+    // A fifth of the service's interval, when it says one: the default 5 minutes gives a minute.
+    private void poll(int intervalSeconds) {
+      if (intervalSeconds > 0) {
+        pollMs = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, intervalSeconds * 1000L / 5));
+      }
     }
 
     // Points ending after the newest every VM has given, or after the source opened.
