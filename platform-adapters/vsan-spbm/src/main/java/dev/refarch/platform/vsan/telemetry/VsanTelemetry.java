@@ -33,8 +33,8 @@ import java.util.OptionalDouble;
  * throughput and latency), each as {@code vsan.<label>}, e.g. {@code vsan.iopsRead}.
  *
  * <p>The service keeps one point per collection interval (5 minutes unless the cluster is told
- * otherwise), so the source asks no more often than a fifth of the interval it reports (at least a
- * second, at most a minute apart) and records each VM's newest point once, when it first appears:
+ * otherwise), so the source asks a fifth of the interval its metrics declare apart (at least a
+ * second, at most a minute; a minute when they declare none) and records each VM's newest point once, when it first appears:
  * the sample's time is when it was read, up to that poll period after the interval ended, and its
  * value the interval's average. A phase shorter than the interval may get no point at all.
  *
