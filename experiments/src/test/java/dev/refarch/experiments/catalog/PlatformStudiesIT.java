@@ -168,6 +168,9 @@ class PlatformStudiesIT {
       assertThat(trial.get("faults").get(0).has("failure")).isFalse();
     }
     ExperimentReport.write(outcome.folder());
+    assertThat(Files.readString(outcome.folder().resolve("report.html")))
+        .as("the array's own I/O drawn beside a trial's timeline")
+        .contains("alt=\"Array volume I/O of ");
     List<VerdictSummary.Row> rows = VerdictSummary.rows(outcome.folder(), Optional.empty());
     assertThat(rows).isNotEmpty().allSatisfy(r -> {
       assertThat(r.verdict().kind()).isEqualTo(Verdict.Kind.NOT_COMPARABLE);

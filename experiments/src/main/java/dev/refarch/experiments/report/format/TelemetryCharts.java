@@ -18,8 +18,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The server's side of a trial's timeline, drawn beneath it on the same time axis (seconds since
  * the trial's first operation) with the same fault windows: each server's CPU, the pages its
- * WiredTiger cache read in, the busy share of the disks under the data, and each secondary's
- * replication lag — each chart only when the trial sampled it ({@code telemetry.csv}).
+ * WiredTiger cache read in, the busy share of the disks under the data, the I/O an E-Series
+ * array counted on its volumes, and each secondary's replication lag — each chart only when the trial sampled it ({@code telemetry.csv}).
  *
  * <p>Stateless and thread-safe.
  */
@@ -39,6 +39,10 @@ final class TelemetryCharts {
       new Panel("disk-busy", "Disk", "% of time busy", Set.of("disk.utilisation"),
           "Share of time each device under the data directories had I/O in flight (iostat's"
               + " %util)."),
+      new Panel("array-io", "Array volume I/O", "operations/s",
+          Set.of("volume.reads", "volume.writes"),
+          "Reads plus writes per second of each E-Series volume, as the array counts them (its"
+              + " volume statistics)."),
       new Panel("repl-lag", "Replication lag", "seconds", Set.of("repl.lag"),
           "How far each secondary's last applied operation was behind the primary's."),
       new Panel("primary", "Primary", "1 = primary", Set.of("repl.primary"),
