@@ -25,7 +25,8 @@ import (
 // POST /refarch/vsan-perf, and answers from it:
 //   - VsanPerfGetSupportedEntityTypes: the "virtual-machine" entity type with its graphs and
 //     their units (the figures the adapter samples);
-//   - VsanPerfQueryPerf: for each query spec, the entity's points with startTime < t <= endTime,
+//   - VsanPerfQueryPerf: for each query spec, the entity's points with startTime < t <= endTime
+//     (an endTime later than the server's clock counts as now, as the API reference says),
 //     as CSV (sampleInfo "yyyy-mm-dd hh:mm:ss" in UTC, each metric's values in the same order);
 //     "type:*" selects every entity of the type; a NotFound fault while the service is off
 //     (as a real cluster answers before its performance service is turned on), InvalidArgument
@@ -34,14 +35,16 @@ import (
 // sampleTime is the layout of sampleInfo's timestamps.
 const sampleTime = "2006-01-02 15:04:05"
 
-// vmGraphs are the virtual-machine entity's metrics: label, graph unit and stats type.
-var vmGraphs = []struct{ label, unit, stats string }{
-	{"iopsRead", "number", "rate"},
-	{"iopsWrite", "number", "rate"},
-	{"throughputRead", "rate_bytes", "rate"},
-	{"throughputWrite", "rate_bytes", "rate"},
-	{"latencyRead", "time_ms", "absolute"},
-	{"latencyWrite", "time_ms", "absolute"},
+// vmGraphs are the virtual-machine entity's metrics, label and graph unit: the labels the vSAN
+// Management API reference lists for the entity (VsanPerfTopQuerySpec.metricId), the units ours.
+// Metric ids leave statsType and rollupType empty: the reference calls both "unused".
+var vmGraphs = []struct{ label, unit string }{
+	{"iopsRead", "number"},
+	{"iopsWrite", "number"},
+	{"throughputRead", "rate_bytes"},
+	{"throughputWrite", "rate_bytes"},
+	{"latencyRead", "time_ms"},
+	{"latencyWrite", "time_ms"},
 }
 
 // perfPoint is one collection interval of one entity, ending at time.
@@ -86,16 +89,15 @@ func (p *perfService) VsanPerfGetSupportedEntityTypes(ctx *simulator.Context, re
 		Description: "Virtual machine consumption"}
 	for _, g := range vmGraphs {
 		entity.Graphs = append(entity.Graphs, types.VsanPerfGraph{Id: g.label, Unit: g.unit,
-			Metrics: []types.VsanPerfMetricId{p.metricID(g.label, g.stats)}})
+			Metrics: []types.VsanPerfMetricId{p.metricID(g.label)}})
 	}
 	return &methods.VsanPerfGetSupportedEntityTypesBody{
 		Res: &types.VsanPerfGetSupportedEntityTypesResponse{Returnval: []types.VsanPerfEntityType{entity}},
 	}
 }
 
-func (p *perfService) metricID(label, stats string) types.VsanPerfMetricId {
-	return types.VsanPerfMetricId{Label: label, Group: "virtual-machine", StatsType: stats,
-		RollupType: "average", MetricsCollectInterval: p.interval}
+func (p *perfService) metricID(label string) types.VsanPerfMetricId {
+	return types.VsanPerfMetricId{Label: label, Group: "virtual-machine", MetricsCollectInterval: p.interval}
 }
 
 func (p *perfService) VsanPerfQueryPerf(ctx *simulator.Context, req *types.VsanPerfQueryPerf) soap.HasFault {
@@ -120,8 +122,12 @@ func (p *perfService) VsanPerfQueryPerf(ctx *simulator.Context, req *types.VsanP
 				&vim.InvalidArgument{InvalidProperty: "querySpecs.startTime"})
 			return body
 		}
+		end := *spec.EndTime
+		if now := time.Now(); end.After(now) {
+			end = now // "replaced by current server time if it is later" (VsanPerfQuerySpec)
+		}
 		for _, ref := range p.entities(kind, id) {
-			if csv, ok := p.csv(ref, *spec.StartTime, *spec.EndTime); ok {
+			if csv, ok := p.csv(ref, *spec.StartTime, end); ok {
 				out = append(out, csv)
 			}
 		}
@@ -168,7 +174,7 @@ func (p *perfService) csv(ref string, start, end time.Time) (types.VsanPerfEntit
 	csv := types.VsanPerfEntityMetricCSV{EntityRefId: ref, SampleInfo: strings.Join(times, ",")}
 	for _, g := range vmGraphs {
 		csv.Value = append(csv.Value, types.VsanPerfMetricSeriesCSV{
-			MetricId: p.metricID(g.label, g.stats), Values: strings.Join(values[g.label], ",")})
+			MetricId: p.metricID(g.label), Values: strings.Join(values[g.label], ",")})
 	}
 	return csv, true
 }

@@ -66,8 +66,8 @@ public final class PerfClient {
       for (Element graph : Xml.children(type, "graphs")) {
         String unit = Xml.text(graph, "unit");
         for (Element metric : Xml.children(graph, "metrics")) {
-          MetricUnit.of(unit, Xml.text(metric, "statsType"))
-              .ifPresent(u -> units.putIfAbsent(Xml.text(metric, "label"), u));
+          String label = Xml.text(metric, "label");
+          MetricUnit.of(unit, label).ifPresent(u -> units.putIfAbsent(label, u));
           interval = Math.max(interval, seconds(Xml.text(metric, "metricsCollectInterval")));
         }
       }

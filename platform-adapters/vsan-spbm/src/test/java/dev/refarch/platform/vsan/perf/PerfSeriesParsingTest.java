@@ -47,11 +47,12 @@ class PerfSeriesParsingTest {
 
   @Test
   void mapsTheServicesUnitsToTheProjectsAndLeavesOutWhatItCannotRecord() {
-    assertThat(MetricUnit.of("number", "rate")).contains(new MetricUnit("/s", 1));
-    assertThat(MetricUnit.of("number", "absolute")).isEmpty();
-    assertThat(MetricUnit.of("rate_bytes", "rate")).contains(new MetricUnit("bytes/s", 1));
-    assertThat(MetricUnit.of("time_ms", "absolute")).contains(new MetricUnit("ms", 1));
-    assertThat(MetricUnit.of("permille", "absolute")).contains(new MetricUnit("%", 0.1));
-    assertThat(MetricUnit.of("VsanPerfStatsUnitType_Unknown", "rate")).isEmpty();
+    assertThat(MetricUnit.of("number", "iopsRead")).contains(new MetricUnit("/s", 1));
+    assertThat(MetricUnit.of("number", "oio")).contains(new MetricUnit("1", 1));
+    assertThat(MetricUnit.of("rate_bytes", "throughputRead"))
+        .contains(new MetricUnit("bytes/s", 1));
+    assertThat(MetricUnit.of("time_ms", "latencyRead")).contains(new MetricUnit("ms", 1));
+    assertThat(MetricUnit.of("permille", "congestion")).contains(new MetricUnit("%", 0.1));
+    assertThat(MetricUnit.of("VsanPerfStatsUnitType_Unknown", "iopsRead")).isEmpty();
   }
 }
