@@ -19,7 +19,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * The server's side of a trial's timeline, drawn beneath it on the same time axis (seconds since
  * the trial's first operation) with the same fault windows: each server's CPU, the pages its
  * WiredTiger cache read in, the busy share of the disks under the data, the I/O an E-Series
- * array counted on its volumes, and each secondary's replication lag — each chart only when the trial sampled it ({@code telemetry.csv}).
+ * array counted on its volumes, and each secondary's replication lag — each chart only when the
+ * trial sampled it ({@code telemetry.csv}).
  *
  * <p>Stateless and thread-safe.
  */

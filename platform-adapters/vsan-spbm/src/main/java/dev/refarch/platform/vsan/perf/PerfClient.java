@@ -142,7 +142,11 @@ public final class PerfClient {
       String label = Xml.text(id, "label");
       interval = Math.max(interval, seconds(Xml.text(id, "metricsCollectInterval")));
       List<OptionalDouble> points = new ArrayList<>();
-      for (String v : csv(Xml.text(series, "values"))) {
+      String text = Xml.text(series, "values");
+      if (text.isBlank()) { // values is optional: a series with no figure at all is all gaps
+        times.forEach(t -> points.add(OptionalDouble.empty()));
+      }
+      for (String v : csv(text)) {
         points.add(number(v));
       }
       if (points.size() != times.size()) {

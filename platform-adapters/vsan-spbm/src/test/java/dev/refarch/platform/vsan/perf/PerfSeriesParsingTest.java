@@ -36,6 +36,14 @@ class PerfSeriesParsingTest {
   }
 
   @Test
+  void aSeriesWithoutValuesIsAllGaps() {
+    PerfSeries s = PerfClient.series(entity("2026-11-29 10:00:00,2026-11-29 10:05:00", ""));
+
+    assertThat(s.values().get("iopsRead")).containsExactly(OptionalDouble.empty(),
+        OptionalDouble.empty());
+  }
+
+  @Test
   void refusesValuesThatDoNotMatchTheTimesAndTimesItCannotRead() {
     assertThatThrownBy(() -> PerfClient.series(entity("2026-11-29 10:00:00", "1,2")))
         .isInstanceOf(PlatformException.class)
