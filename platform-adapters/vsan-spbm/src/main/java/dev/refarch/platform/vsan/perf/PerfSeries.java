@@ -12,7 +12,8 @@ import java.util.OptionalDouble;
  *
  * @param entityRefId the entity, e.g. {@code virtual-machine:<instance uuid>}
  * @param times the intervals' ends, ascending as the service gives them
- * @param values metric label to its values, one per time; empty where the series has a gap
+ * @param values metric label to its values, one per time (the reader checks the counts); empty
+ *     where the series has a gap
  * @param intervalSeconds the service's collection interval ({@code metricsCollectInterval}); 0
  *     when it gave none
  */
@@ -23,12 +24,6 @@ public record PerfSeries(String entityRefId, List<Instant> times,
     Objects.requireNonNull(entityRefId, "entityRefId");
     times = List.copyOf(times);
     values = Map.copyOf(values);
-    for (Map.Entry<String, List<OptionalDouble>> e : values.entrySet()) {
-      if (e.getValue().size() != times.size()) {
-        throw new IllegalArgumentException(entityRefId + " " + e.getKey() + " has "
-            + e.getValue().size() + " values for " + times.size() + " times");
-      }
-    }
   }
 
   /** The part after the entity type, e.g. a VM's instance UUID. */

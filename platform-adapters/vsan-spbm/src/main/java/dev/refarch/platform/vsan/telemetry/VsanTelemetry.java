@@ -74,14 +74,14 @@ public final class VsanTelemetry implements TelemetryProvider {
   @Override
   public Optional<TelemetrySource> open(TelemetryTarget target) {
     Map<String, String> settings = target.settings();
-    if (!settings.containsKey(VsanSettings.URL.key()) || VsanSettings.VMS.from(settings) == null
+    NamePattern vms = VsanSettings.VMS.from(settings);
+    if (!settings.containsKey(VsanSettings.URL.key()) || vms == null
         || !VsanSettings.PERF.from(settings)) {
       return Optional.empty();
     }
     VsanSession session = VsanSession.open(Connection.from(settings, env));
     try {
-      return Optional.of(new Source(session, VsanSettings.VMS.from(settings),
-          Instant.now()));
+      return Optional.of(new Source(session, vms, Instant.now()));
     } catch (RuntimeException e) {
       session.close();
       throw e;

@@ -25,11 +25,10 @@ import java.util.regex.Pattern;
 final class PlusControl {
 
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
+  private static final Pattern QUERIES = Pattern.compile("\"queries\":(\\d+)");
 
   private final HttpClient http = HttpClient.newBuilder().sslContext(TlsTrust.insecure())
       .version(HttpClient.Version.HTTP_1_1).build();
-  private static final Pattern QUERIES = Pattern.compile("\"queries\":(\\d+)");
-
   private final URI endpoint;
   private final URI guest;
   private final URI perf;
@@ -48,14 +47,12 @@ final class PlusControl {
     StringBuilder query = new StringBuilder("?entity=" + URLEncoder.encode(entity,
         StandardCharsets.UTF_8) + "&time=" + epochSeconds);
     values.forEach((label, value) -> query.append('&').append(label).append('=').append(value));
-    send(HttpRequest.newBuilder(URI.create(perf + query.toString()))
-        .POST(HttpRequest.BodyPublishers.noBody()).build());
+    post(perf + query.toString());
   }
 
   /** Turns the vSAN performance service on or off. */
   void perfEnabled(boolean enabled) {
-    send(HttpRequest.newBuilder(URI.create(perf + "?enabled=" + enabled))
-        .POST(HttpRequest.BodyPublishers.noBody()).build());
+    post(perf + "?enabled=" + enabled);
   }
 
   /** How many {@code VsanPerfQueryPerf} calls the service has answered. */
@@ -72,8 +69,7 @@ final class PlusControl {
    * next power change) and whether it ignores {@code ShutdownGuest}.
    */
   void guest(String vm, boolean tools, boolean hangs) {
-    send(HttpRequest.newBuilder(URI.create(guest + "?vm=" + vm + "&tools=" + tools + "&hangs="
-        + hangs)).POST(HttpRequest.BodyPublishers.noBody()).build());
+    post(guest + "?vm=" + vm + "&tools=" + tools + "&hangs=" + hangs);
   }
 
   /**
@@ -85,8 +81,7 @@ final class PlusControl {
     for (String call : calls) {
       query.append("&refuse=").append(URLEncoder.encode(call, StandardCharsets.UTF_8));
     }
-    send(HttpRequest.newBuilder(URI.create(endpoint + query.toString()))
-        .POST(HttpRequest.BodyPublishers.noBody()).build());
+    post(endpoint + query.toString());
   }
 
   /** The changes seen since the last {@link #failChange}, each {@code "Method moref"}. */
@@ -98,6 +93,11 @@ final class PlusControl {
       out.add(m.group(1));
     }
     return out;
+  }
+
+  private String post(String uri) {
+    return send(HttpRequest.newBuilder(URI.create(uri)).POST(HttpRequest.BodyPublishers.noBody())
+        .build());
   }
 
   private String send(HttpRequest request) {
