@@ -143,20 +143,22 @@ class KubernetesTrialsIT {
   /**
    * Two faults in one trial (one load, one set of client Jobs for both, which CI's time asks
    * for): the primary's pod deleted 8 s into the measured operations, then at 40 s the node under
-   * the new primary taken out by stopping its kubelet for 20 s (the pod Ready again about 12 s
-   * after the kubelet returns: resumed near 72 s). The schedule's clock starts when the clients
-   * measure.
+   * the new primary taken out by stopping its kubelet for 20 s. The schedule's clock starts when
+   * the clients measure.
    *
    * <p>The set is primary-secondary-arbiter, so a majority-acknowledged insert needs both
-   * data-bearing members: inserts resume only when the deleted pod is back and caught up (10-11 s
-   * on a quiet machine), reads as soon as the secondary is elected. Each fault's interruption is
-   * read up to the next fault, so the 32 s between them is three times the quiet pod restart — a
-   * loaded CI machine once took longer than the 22 s this test first allowed.
+   * data-bearing members, and every client thread soon waits in such an insert: reads and inserts
+   * resume together, when the pod taken out is back and caught up. After the deletion that took
+   * 10-11 s on a quiet machine; after the node failure 36 s (Ready 36 s after the fault: 20 s down,
+   * then the kubelet's restart of the sandbox and containers and the readiness probe), and a
+   * loaded CI machine took 59 s to Ready. Each fault's interruption is read up to the next fault
+   * or the end: 32 s after the deletion (three times the quiet restart), 100 s after the node
+   * failure (the loaded figure plus 40 s; 60 s was once too short).
    */
   @Test
   void aDeletedPrimaryPodThenANodeFailureLoseNoMajorityAcknowledgedInsert()
       throws InterruptedException {
-    TrialResult r = runner().run(readsAndInserts("pod-then-node", 100)
+    TrialResult r = runner().run(readsAndInserts("pod-then-node", 140)
         .faults("run+8s kubernetes:delete-pod primary gracePeriodSeconds=0;"
             + " run+40s kubernetes:node-failure primary mode=stop-kubelet downSeconds=20")
         .build(), cluster);
@@ -176,10 +178,10 @@ class KubernetesTrialsIT {
     assertThat(r.audit().get().lostKeys()).as("majority-acknowledged, journaled inserts survive")
         .isEmpty();
     List<TelemetryFile.Row> rows = TelemetryFile.read(r.folder().resolve(TelemetryFile.FILE));
-    assertThat(rows).as("the pods' CPU over 100 s, on the kubelets' clock").anyMatch(w ->
+    assertThat(rows).as("the pods' CPU over 140 s, on the kubelets' clock").anyMatch(w ->
         w.source().equals("pods") && w.metric().equals("cpu.total") && w.value() > 0);
     // and their block I/O, from the kubelets' cAdvisor metrics (on cAdvisor's clock, read every
-    // 10-15 s): 100 s of majority-acknowledged, journaled inserts write on every data member
+    // 10-15 s): 140 s of majority-acknowledged, journaled inserts write on every data member
     assertThat(r.telemetry().sources()).as("partial: %s", r.telemetry().partial())
         .containsKey("pod-io");
     for (String member : r.telemetry().sources().get("mongodb")) {
