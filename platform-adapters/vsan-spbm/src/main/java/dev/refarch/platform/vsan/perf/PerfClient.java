@@ -145,9 +145,10 @@ public final class PerfClient {
       String text = Xml.text(series, "values");
       if (text.isBlank()) { // values is optional: a series with no figure at all is all gaps
         times.forEach(t -> points.add(OptionalDouble.empty()));
-      }
-      for (String v : csv(text)) {
-        points.add(number(v));
+      } else {
+        for (String v : csv(text)) {
+          points.add(number(v));
+        }
       }
       if (points.size() != times.size()) {
         throw new PlatformException("VsanPerfQueryPerf", ref + " " + label + " has "
